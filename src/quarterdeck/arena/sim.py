@@ -1,0 +1,122 @@
+"""Simulating many games between bots.
+
+Each game is a pure function of the game, its options, the run's seed and the game's
+index, so results never depend on how the games are spread over workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from quarterdeck.ai import make_bot
+from quarterdeck.engine import Game, Record, Rng, get_game
+
+JSON = Any
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: independent streams from one seed."""
+    return Rng.from_pcg_seed(run_seed, index).next_u64()
+
+
+def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
+    """Which bot sits where in game ``index``: the list fills the seats in turn and is
+    rotated each game, so every bot plays every seat equally often."""
+    filled = [bots[i % len(bots)] for i in range(players)]
+    shift = index % players
+    return filled[shift:] + filled[:shift]
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    seats: list[str]
+    returns: list[float]
+    decisions: int
+    turns: int
+    record: JSON = None
+
+
+def play_one(
+    game: Game,
+    players: int,
+    bots: Sequence[str],
+    run_seed: int,
+    index: int,
+    keep_record: bool = False,
+) -> GameResult:
+    seed = game_seed(run_seed, index)
+    seats = seat_bots(bots, players, index)
+    players_bots = [make_bot(name, game, game_seed(seed, seat)) for seat, name in enumerate(seats)]
+    state = game.new_state(players, seed)
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(players_bots[seat].choose(state))
+    turns = int(getattr(state, "turns", 0))
+    record = Record.of(state, seats).to_json() if keep_record else None
+    return GameResult(index, seed, seats, state.returns(), len(state.history), turns, record)
+
+
+@dataclass
+class Summary:
+    game: str
+    players: int
+    bots: list[str]
+    games: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+    bot_wins: dict[str, float] = field(default_factory=dict)
+    bot_seats: dict[str, int] = field(default_factory=dict)  # seats each bot filled
+    decisions: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        if not self.seat_wins:
+            self.seat_wins = [0.0] * self.players
+        for seat, (bot, ret) in enumerate(zip(result.seats, result.returns, strict=True)):
+            self.seat_wins[seat] += ret
+            self.bot_wins[bot] = self.bot_wins.get(bot, 0.0) + ret
+            self.bot_seats[bot] = self.bot_seats.get(bot, 0) + 1
+        self.decisions.append(result.decisions)
+        self.turns.append(result.turns)
+
+    def to_json(self) -> dict[str, JSON]:
+        n = max(self.games, 1)
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seat_wins": self.seat_wins,
+            "seat_win_rate": [w / n for w in self.seat_wins],
+            "bot_wins": self.bot_wins,
+            # A bot's share of the wins per seat it filled: 1/players is par.
+            "bot_win_rate": {b: w / self.bot_seats[b] for b, w in self.bot_wins.items()},
+            "mean_decisions": sum(self.decisions) / n,
+            "mean_turns": sum(self.turns) / n,
+            "max_decisions": max(self.decisions, default=0),
+        }
+
+
+def simulate(
+    game_name: str,
+    players: int,
+    n: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    options: Mapping[str, JSON] | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    keep_records: bool = False,
+) -> Summary:
+    """Play ``n`` games; ``on_result`` is told of each (for progress and records)."""
+    game = get_game(game_name, options)
+    summary = Summary(game.name, players, list(bots))
+    for index in range(n):
+        result = play_one(game, players, bots, seed, index, keep_records)
+        summary.add(result)
+        if on_result is not None:
+            on_result(result)
+    return summary

@@ -1,0 +1,57 @@
+"""The game-agnostic core: the Game and State contract, actions, the state's own
+random numbers, per-seat views and the event log, records and replay, the registry.
+
+It imports nothing else of Quarterdeck.
+"""
+
+from .actions import Action, ActionSpace
+from .bot import Bot, RandomBot
+from .components import Deck, Track, roll
+from .errors import (
+    DataFileError,
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+    OptionError,
+    QuarterdeckError,
+    RecordError,
+    RulesVersionError,
+    UnknownGameError,
+)
+from .events import Event
+from .game import Game, Option, Pending, State
+from .record import Record
+from .registry import game_class, game_names, get_game, register
+from .rng import Rng
+
+__all__ = [
+    "Action",
+    "ActionSpace",
+    "Bot",
+    "DataFileError",
+    "Deck",
+    "Event",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "MalformedActionError",
+    "NotYourTurnError",
+    "Option",
+    "OptionError",
+    "Pending",
+    "QuarterdeckError",
+    "RandomBot",
+    "Record",
+    "RecordError",
+    "Rng",
+    "RulesVersionError",
+    "State",
+    "Track",
+    "UnknownGameError",
+    "game_class",
+    "game_names",
+    "get_game",
+    "register",
+    "roll",
+]

@@ -1,0 +1,412 @@
+"""The contract every game keeps: :class:`Game` and :class:`State`.
+
+A ``Game`` is a rule set with its options fixed; a ``State`` is one position of one
+game. Everything outside a game (bots, the CLI, the server, the adapters) talks to
+it only through these two classes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from .actions import Action, ActionSpace
+from .errors import (
+    DataFileError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    OptionError,
+    RecordError,
+)
+from .events import Event
+from .rng import Rng
+
+JSON = Any
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its name, default, allowed values and what it does."""
+
+    name: str
+    default: JSON
+    help: str
+    choices: tuple[JSON, ...] | None = None
+    house: bool = False  # a value of ours, not the rulebook's
+
+    def parse(self, value: JSON) -> JSON:
+        if self.choices is not None and value not in self.choices:
+            choices = ", ".join(map(str, self.choices))
+            raise OptionError(f"option {self.name!r} must be one of {choices}, not {value!r}")
+        if (
+            self.choices is None
+            and self.default is not None
+            and not isinstance(value, type(self.default))
+        ):
+            raise OptionError(
+                f"option {self.name!r} takes a {type(self.default).__name__}, not {value!r}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What is being decided now, by whom, and why: public, for people and clients."""
+
+    seat: int
+    decision: str
+    prompt: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"seat": self.seat, "decision": self.decision, "prompt": self.prompt}
+
+
+DATA_OPTION = Option(
+    "data",
+    "",
+    "path of a component data file to play with instead of the built-in one "
+    "(e.g. with the printed values of your own copy of the game)",
+)
+
+
+class Game(ABC):
+    """A game's rules with its options fixed. Subclasses set the class attributes."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    #: Older rules versions whose records still replay, each with a migration of the
+    #: record's header (identity if nothing changed for records).
+    record_migrations: ClassVar[Mapping[str, Callable[[dict[str, JSON]], dict[str, JSON]]]] = {}
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: The package and file name of the built-in component data, if the game has any.
+    data_package: ClassVar[str | None] = None
+    data_file: ClassVar[str] = "components.json"
+
+    def __init__(self, _data: JSON = None, **options: JSON) -> None:
+        """``_data`` plays with these component data instead of reading a file (a
+        record that embeds its data replays this way)."""
+        specs = {spec.name: spec for spec in self.all_option_specs()}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            known = ", ".join(sorted(specs)) or "none"
+            raise OptionError(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+        self.options: dict[str, JSON] = {
+            name: spec.parse(options[name]) if name in options else spec.default
+            for name, spec in specs.items()
+        }
+        self.raw_data: JSON = self._read_data() if _data is None else _data
+        self.data: JSON = self.parse_data(self.raw_data)
+        self.action_space: ActionSpace = self.build_action_space()
+
+    # -- options and data ---------------------------------------------------------
+
+    @classmethod
+    def all_option_specs(cls) -> tuple[Option, ...]:
+        return (*cls.option_specs, DATA_OPTION) if cls.data_package else cls.option_specs
+
+    def configured(self, options: Mapping[str, JSON] | None) -> Game:
+        """This game with other options (``self`` when they change nothing)."""
+        if not options:
+            return self
+        merged = {**self.non_default_options(), **options}
+        if merged == self.non_default_options():
+            return self
+        custom = self.raw_data if not self.options.get("data") and self.is_custom_data else None
+        return type(self)(custom, **merged)
+
+    def non_default_options(self) -> dict[str, JSON]:
+        defaults = {spec.name: spec.default for spec in self.all_option_specs()}
+        return {k: v for k, v in self.options.items() if v != defaults[k]}
+
+    def _read_data(self) -> JSON:
+        if self.data_package is None:
+            return None
+        path = self.options.get("data") or ""
+        try:
+            if path:
+                text = Path(path).read_text(encoding="utf-8")
+            else:
+                text = (
+                    resources.files(self.data_package)
+                    .joinpath(self.data_file)
+                    .read_text(encoding="utf-8")
+                )
+            return json.loads(text)
+        except OSError as exc:
+            raise DataFileError(f"cannot read data file {path!r}: {exc.strerror}") from None
+        except json.JSONDecodeError as exc:
+            raise DataFileError(
+                f"data file {path or self.data_file!r} is not JSON: {exc}"
+            ) from None
+
+    def parse_data(self, raw: JSON) -> JSON:
+        """Check and convert the component data; raise :class:`DataFileError`."""
+        return raw
+
+    @property
+    def data_hash(self) -> str:
+        """A hash of the component data the game plays with (for records)."""
+        canonical = json.dumps(self.raw_data, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()
+
+    @property
+    def is_custom_data(self) -> bool:
+        """Whether the game plays with component data other than the built-in file."""
+        return self.data_package is not None and self.data_hash != type(self)().data_hash
+
+    # -- the action space -----------------------------------------------------------
+
+    @abstractmethod
+    def build_action_space(self) -> ActionSpace: ...
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.action_space)
+
+    def action_id(self, action: Action) -> int:
+        return self.action_space.coerce(action).id
+
+    def action_from_id(self, action_id: int) -> Action:
+        return self.action_space.from_id(action_id)
+
+    # -- states ---------------------------------------------------------------------
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
+    ) -> State:
+        game = self.configured(options)
+        if not game.min_players <= players <= game.max_players:
+            raise OptionError(
+                f"{game.title} takes {game.min_players}–{game.max_players} players, not {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise OptionError(f"a seed must be a non-negative integer, not {seed!r}")
+        return game._new_state(players, seed)
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int) -> State: ...
+
+    @abstractmethod
+    def max_game_length(self, players: int) -> int:
+        """An upper bound on the number of decisions in any game."""
+
+    def from_json(self, data: Mapping[str, JSON]) -> State:
+        """Rebuild a state from :meth:`State.to_json`."""
+        if data.get("game") != self.name:
+            raise RecordError(f"this is a state of {data.get('game')!r}, not of {self.name}")
+        game = self.configured(data.get("options") or {})
+        state = game._state_from_json(data["state"], int(data["players"]))
+        state.seed = int(data["seed"])
+        state.rng = Rng.from_json(data["rng"])
+        state.events = [Event.from_json(e) for e in data["events"]]
+        state.history = [int(i) for i in data["history"]]
+        return state
+
+    @abstractmethod
+    def _state_from_json(self, data: Mapping[str, JSON], players: int) -> State: ...
+
+    def bots(self) -> Mapping[str, Callable[[int], Any]]:
+        """The game's own bots by name, each made from a seed (see ``engine.bot``)."""
+        return {}
+
+    def rules_summary(self) -> str:
+        """A short summary of the rules in Quarterdeck's own words (Markdown)."""
+        return ""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.non_default_options().items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State(ABC):
+    """One position of a game. Subclasses keep their own fields and implement the
+    underscored hooks; this class enforces the contract around them."""
+
+    __slots__ = ("_legal", "_legal_ids", "events", "game", "history", "num_players", "rng", "seed")
+
+    def __init__(self, game: Game, players: int, seed: int) -> None:
+        self.game = game
+        self.num_players = players
+        self.seed = seed
+        self.rng = Rng.from_seed(seed)
+        self.events: list[Event] = []
+        self.history: list[int] = []
+        self._legal: tuple[Action, ...] | None = None
+        self._legal_ids: frozenset[int] = frozenset()
+
+    # -- whose turn and what may be done ---------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision of the current player, in ascending id order."""
+        if self._legal is None:
+            self._legal = tuple(self._legal_actions())
+            self._legal_ids = frozenset(a.id for a in self._legal)
+        return list(self._legal)
+
+    @abstractmethod
+    def _legal_actions(self) -> Sequence[Action]: ...
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal is None:
+            self.legal_actions()
+        return action.id in self._legal_ids
+
+    @abstractmethod
+    def pending(self) -> Pending | None:
+        """What is being decided now and why; ``None`` when the game is over."""
+
+    # -- changing the state ------------------------------------------------------------
+
+    def apply(self, action: Action | int | str) -> None:
+        """Apply a decision of the current player. An illegal or malformed action
+        raises and leaves the state exactly as it was."""
+        a = self.game.action_space.coerce(action)
+        if self.is_terminal():
+            raise GameOverError("the game is over: no more actions")
+        if not self.is_legal(a):
+            raise IllegalActionError(f"'{a.text}' is not a legal action now")
+        self._apply(a)
+        self.history.append(a.id)
+        self._legal = None
+
+    def act(self, seat: int, action: Action | int | str) -> None:
+        """Apply ``action`` on behalf of ``seat``, refusing it if another seat decides."""
+        if self.current_player != seat:
+            raise NotYourTurnError(
+                "the game is over" if self.is_terminal() else f"it is not seat {seat}'s decision"
+            )
+        self.apply(action)
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (never raises)."""
+
+    def log(self, event: Event) -> None:
+        self.events.append(event)
+
+    # -- information -------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """Everything ``seat`` may know now, as plain JSON (``None``: a spectator)."""
+        self._check_seat(seat)
+        return self._envelope(
+            seat, self._view(seat, reveal=False), [e.for_seat(seat) for e in self.events]
+        )
+
+    def view_all(self) -> dict[str, JSON]:
+        """Everything, hidden things included: for replays of finished games, tests
+        and debugging. Never send it to a seat while the game is on."""
+        return self._envelope(
+            None, self._view(None, reveal=True), [e.revealed() for e in self.events]
+        )
+
+    def _envelope(
+        self, seat: int | None, body: dict[str, JSON], log: list[JSON]
+    ) -> dict[str, JSON]:
+        pending = self.pending()
+        return {
+            "game": self.game.name,
+            "players": self.num_players,
+            "seat": seat,
+            "current_player": self.current_player,
+            "pending": pending.to_json() if pending else None,
+            "terminal": self.is_terminal(),
+            "returns": self.returns() if self.is_terminal() else None,
+            **body,
+            "log": log,
+        }
+
+    @abstractmethod
+    def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
+        """The game-specific part of a view; ``reveal`` shows everything."""
+
+    def resample(self, seat: int | None, rng: Rng) -> State:
+        """A full state drawn at random among those that look the same to ``seat``;
+        its generator is reseeded from ``rng`` so no search can foresee a draw."""
+        self._check_seat(seat)
+        state = self._resample(seat, rng)
+        state.rng = rng.spawn()
+        state._legal = None
+        return state
+
+    @abstractmethod
+    def _resample(self, seat: int | None, rng: Rng) -> State: ...
+
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players
+        ):
+            raise OptionError(f"there is no seat {seat!r} in this {self.num_players}-player game")
+
+    # -- results -------------------------------------------------------------------------
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's result: zero-sum ±1 for two players; winners share 1 otherwise.
+        All zeros while the game is on."""
+
+    def components(self) -> Counter[str]:
+        """Every physical component with where-independent identity, counted: the
+        multiset must never change during a game (conservation)."""
+        return Counter()
+
+    # -- copies and serialization ---------------------------------------------------------
+
+    @abstractmethod
+    def clone(self: S) -> S: ...
+
+    def _clone_base(self, other: State) -> None:
+        """Copy the engine's own fields into a fresh ``other`` (for ``clone``)."""
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.rng = self.rng.copy()
+        other.events = list(self.events)
+        other.history = list(self.history)
+        other._legal = self._legal
+        other._legal_ids = self._legal_ids
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "options": self.game.non_default_options(),
+            "players": self.num_players,
+            "seed": self.seed,
+            "rng": self.rng.to_json(),
+            "state": self._state_json(),
+            "events": [e.to_json() for e in self.events],
+            "history": list(self.history),
+        }
+
+    @abstractmethod
+    def _state_json(self) -> dict[str, JSON]: ...
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        turn = f"seat {self.current_player} to act" if not self.is_terminal() else "over"
+        return f"<{self.game.title} state after {len(self.history)} actions, {turn}>"

@@ -1,0 +1,83 @@
+"""Letter of Marque (Bruno Faidutti, 2009): the game, its options and action space."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any, ClassVar
+
+from quarterdeck.engine import ActionSpace, Bot, Game, Option
+
+from .bot import HeuristicBot
+from .components import Components, parse_components
+from .state import LetterOfMarqueState
+
+JSON = Any
+
+
+class LetterOfMarque(Game):
+    name = "letter-of-marque"
+    title = "Letter of Marque"
+    min_players = 3
+    max_players = 6
+    rules_version = "1"
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "cannon_tiebreak",
+            "all",
+            "which cannon cards break a tie on points: all a player holds (unused plus "
+            "captured), only captured ones, or only unused ones",
+            choices=("all", "captured", "unused"),
+            house=True,
+        ),
+    )
+    data_package = "quarterdeck.games.letter_of_marque.data"
+
+    components: Components
+
+    def parse_data(self, raw: JSON) -> Components:
+        self.components = parse_components(raw)
+        return self.components
+
+    def colour(self, seat: int) -> str:
+        return self.components.colours[seat]
+
+    def build_action_space(self) -> ActionSpace:
+        """Ids by meaning: pass, leave, launch armed/defenceless, arrive by treasure,
+        attack by target seat and treasure."""
+        values = self.components.treasure_values
+        actions: list[tuple[str, tuple[int, ...], str]] = [
+            ("pass", (), "pass"),
+            ("leave", (), "a ship leaves"),
+            ("launch", (1,), "launch an armed ship"),
+            ("launch", (0,), "launch a defenceless ship"),
+        ]
+        actions += [("arrive", (v,), f"your ship on treasure {v} arrives") for v in values]
+        actions += [
+            ("attack", (seat, v), f"attack {self.colour(seat)}'s ship on treasure {v}")
+            for seat in range(self.max_players)
+            for v in values
+        ]
+        return ActionSpace(actions)
+
+    def _new_state(self, players: int, seed: int) -> LetterOfMarqueState:
+        state = LetterOfMarqueState(self, players, seed)
+        state.set_up()
+        return state
+
+    def max_game_length(self, players: int) -> int:
+        # Each player has at most (treasures) leaves and arrivals and (cannons) attacks,
+        # and one ship choice per treasure. A pass needs no treasure and no ship left, so
+        # every round of turns holds at least one other action.
+        c = self.components
+        other_turns = players * (2 * len(c.treasure_values) + c.cannons)
+        return (other_turns + 1) * players + players * len(c.treasure_values)
+
+    def _state_from_json(self, data: Mapping[str, JSON], players: int) -> LetterOfMarqueState:
+        return LetterOfMarqueState.from_state_json(self, data, players)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        return {"heuristic": HeuristicBot}
+
+    def rules_summary(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
