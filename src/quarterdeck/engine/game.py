@@ -221,6 +221,19 @@ class Game(ABC):
         """The game's own bots by name, each made from a seed (see ``engine.bot``)."""
         return {}
 
+    def describe_event(self, event: Mapping[str, JSON]) -> str:
+        """One event of a view's log, in words (override for a game's own phrasing)."""
+        details = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
+        return f"{event['kind']}: {details}"
+
+    def render(self, view: Mapping[str, JSON]) -> Any:
+        """The board of a view for the terminal (a Rich renderable), or ``None``."""
+        return None
+
+    def house_values(self) -> list[tuple[str, str]]:
+        """The component values that are ours, not the publisher's: (entry, value)."""
+        return []
+
     def rules_summary(self) -> str:
         """A short summary of the rules in Quarterdeck's own words (Markdown)."""
         return ""

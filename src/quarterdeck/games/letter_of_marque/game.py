@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
@@ -78,6 +79,28 @@ class LetterOfMarque(Game):
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         return {"heuristic": HeuristicBot}
+
+    def describe_event(self, event: Mapping[str, JSON]) -> str:
+        from .render import describe_event
+
+        return describe_event(event, self.components.colours)
+
+    def render(self, view: Mapping[str, JSON]) -> Any:
+        from .render import render_view  # Rich is needed only in the terminal
+
+        return render_view(view, self.components.colours)
+
+    def house_values(self) -> list[tuple[str, str]]:
+        values = [
+            (f"colours[{i}]", c["name"])
+            for i, c in enumerate(self.raw_data["colours"])
+            if c.get("source") == "house"
+        ]
+        return [(k, v) for k, v in values] + [
+            (f"{key}", json.dumps({k: v for k, v in entry.items() if k != "source"}))
+            for key, entry in self.raw_data.items()
+            if isinstance(entry, dict) and entry.get("source") == "house"
+        ]
 
     def rules_summary(self) -> str:
         return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

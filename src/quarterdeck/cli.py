@@ -1,0 +1,373 @@
+"""The ``quarterdeck`` command: list games, read their rules, play, replay, simulate."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from quarterdeck.ai import bot_names, make_bot
+from quarterdeck.arena.sim import GameResult, simulate
+from quarterdeck.engine import (
+    Game,
+    QuarterdeckError,
+    Record,
+    State,
+    game_names,
+    get_game,
+)
+
+JSON = Any
+app = typer.Typer(
+    help="Quarterdeck: age-of-sail naval board games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def parse_options(pairs: list[str]) -> dict[str, JSON]:
+    """``key=value`` pairs; values are read as JSON when they can be (numbers, true)."""
+    options: dict[str, JSON] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"options are written key=value, not {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def records_dir() -> Path:
+    home = os.environ.get("QUARTERDECK_HOME")
+    return (Path(home) if home else Path.home() / ".quarterdeck") / "records"
+
+
+OptionArg = Annotated[
+    list[str], typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
+]
+
+
+@app.command()
+def games() -> None:
+    """List the games Quarterdeck plays."""
+    table = Table(title="Games")
+    for column in ("name", "title", "players", "rules version", "bots"):
+        table.add_column(column)
+    for name in game_names():
+        game = get_game(name)
+        table.add_row(
+            name,
+            game.title,
+            f"{game.min_players}–{game.max_players}",
+            game.rules_version,
+            ", ".join(bot_names(game)),
+        )
+    console.print(table)
+
+
+@app.command()
+def rules(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
+    """A short summary of a game's rules, its options and the house values it plays with."""
+    try:
+        game = get_game(game_name)
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+    console.print(Markdown(game.rules_summary() or f"# {game.title}"))
+    options = Table(title="Options (quarterdeck play GAME -o name=value)")
+    for column in ("option", "default", "choices", "house", "what it does"):
+        options.add_column(column)
+    for spec in game.all_option_specs():
+        options.add_row(
+            spec.name,
+            repr(spec.default),
+            ", ".join(map(str, spec.choices or ())) or "—",
+            "house" if spec.house else "",
+            spec.help,
+        )
+    console.print(options)
+    house = game.house_values()
+    if house:
+        table = Table(title="House values (ours, where the rulebook is silent)")
+        table.add_column("data entry")
+        table.add_column("value")
+        for entry, value in house:
+            table.add_row(entry, value)
+        console.print(table)
+
+
+# -- play --------------------------------------------------------------------------------
+
+
+def show_events(game: Game, view: Mapping[str, JSON], seen: int) -> int:
+    for event in view["log"][seen:]:
+        console.print(f"  • {game.describe_event(event)}")
+    return len(view["log"])
+
+
+def show_board(game: Game, view: Mapping[str, JSON]) -> None:
+    board = game.render(view)
+    console.print(board if board is not None else json.dumps(view, indent=1))
+
+
+def ask_action(state: State) -> int | None:
+    """The person's choice from a numbered list; ``None`` if they want to quit."""
+    legal = state.legal_actions()
+    for n, action in enumerate(legal, start=1):
+        console.print(f"  [bold]{n:>2}[/]  {action.text}")
+    while True:
+        try:
+            answer = console.input("[bold]Your choice[/] (number, or q to quit): ").strip()
+        except EOFError:
+            return None
+        if answer.lower() in ("q", "quit", "exit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1].id
+        matches = [a for a in legal if a.text == answer]
+        if matches:
+            return matches[0].id
+        console.print(f"[red]Please type a number from 1 to {len(legal)}.[/]")
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")] = "letter-of-marque",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 0,
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat (0 is first).")] = 0,
+    bot: Annotated[
+        str,
+        typer.Option(
+            "--bot", "-b", help="Bot(s) for the other seats, e.g. heuristic or heuristic,random."
+        ),
+    ] = "heuristic",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the game (random if not given).")
+    ] = None,
+    option: OptionArg = [],  # noqa: B006 - Typer reads the default
+    name: Annotated[str, typer.Option(help="Your name in the record.")] = "you",
+    save_dir: Annotated[Path | None, typer.Option(help="Where to save the record.")] = None,
+) -> None:
+    """Play a game in the terminal: you take one seat, bots take the others."""
+    try:
+        game = get_game(game_name, parse_options(option))
+        players = players or max(game.min_players, min(4, game.max_players))
+        if not 0 <= seat < players:
+            raise fail(f"--seat must be between 0 and {players - 1}")
+        seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
+        state = game.new_state(players, seed)
+        bot_list = bot.split(",")
+        bots = {
+            s: make_bot(bot_list[i % len(bot_list)], game, seed + s)
+            for i, s in enumerate(x for x in range(players) if x != seat)
+        }
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+    seats = [name if s == seat else f"{bots[s].name} bot" for s in range(players)]
+    console.rule(f"{game.title} — {players} players, seed {seed}")
+    seen = 0
+    while not state.is_terminal():
+        current = state.current_player
+        assert current is not None
+        if current != seat:
+            state.apply(bots[current].choose(state))
+            continue
+        view = state.view(seat)
+        seen = show_events(game, view, seen)
+        show_board(game, view)
+        choice = ask_action(state)
+        if choice is None:
+            console.print("You leave the table. The game is not saved.")
+            raise typer.Exit(0)
+        state.apply(choice)
+    view = state.view(seat)
+    show_events(game, view, seen)
+    show_board(game, state.view_all())
+    path = save_record(state, seats, save_dir)
+    console.print(f"Record saved to [bold]{path}[/] (replay it: quarterdeck replay {path})")
+
+
+def save_record(state: State, seats: list[str], directory: Path | None) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    path = (directory or records_dir()) / f"{state.game.name}-{stamp}-{state.seed}.json"
+    return Record.of(state, seats).save(path)
+
+
+# -- replay ------------------------------------------------------------------------------
+
+
+@app.command()
+def replay(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD", exists=True, dir_okay=False)],
+    seat: Annotated[
+        int | None, typer.Option("--seat", "-s", help="Watch as this seat sees it.")
+    ] = None,
+    reveal: Annotated[bool, typer.Option(help="Show everything (finished games only).")] = False,
+    step: Annotated[
+        bool | None, typer.Option(help="Pause after each action (default: when interactive).")
+    ] = None,
+) -> None:
+    """Step through a recorded game, as one seat saw it, or with everything revealed."""
+    try:
+        record = Record.load(record_path)
+        game = record.make_game()
+        states = list(record.states())
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+    if reveal and not record.finished:
+        raise fail("--reveal shows hidden things, so it is only for finished games")
+    if seat is not None and not 0 <= seat < record.players:
+        raise fail(f"--seat must be between 0 and {record.players - 1}")
+    pause = sys.stdin.isatty() if step is None else step
+    who = (
+        "everything revealed" if reveal else (f"seat {seat}" if seat is not None else "a spectator")
+    )
+    console.rule(f"{game.title}: {', '.join(record.seats)} — as {who}")
+
+    def view_of(state: State) -> dict[str, JSON]:
+        return state.view_all() if reveal else state.view(seat)
+
+    seen = 0
+    for n, state in enumerate(states):
+        view = view_of(state)
+        if n and reveal:  # an action's text may name hidden things (an armed ship)
+            console.print(f"[dim]{n}. {record.actions[n - 1][1]}[/]")
+        seen = show_events(game, view, seen)
+        if pause:
+            show_board(game, view)
+            if console.input("[dim]Enter: next · q: quit[/] ").strip().lower() == "q":
+                return
+    show_board(game, view_of(states[-1]))
+
+
+# -- sim ---------------------------------------------------------------------------------
+
+
+@app.command()
+def sim(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 1000,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots filling the seats in turn, e.g. heuristic,random. Seats rotate every game."
+        ),
+    ] = "heuristic,random",
+    seed: Annotated[int, typer.Option(help="Seed of the run.")] = 0,
+    option: OptionArg = [],  # noqa: B006
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the summary as JSON here.")
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Save every game's record in this folder.")
+    ] = None,
+) -> None:
+    """Simulate many games between bots and summarize who wins."""
+    try:
+        game = get_game(game_name, parse_options(option))
+        players = players or max(game.min_players, min(4, game.max_players))
+        bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+        for b in bot_list:
+            make_bot(b, game)
+        if not game.min_players <= players <= game.max_players:
+            raise fail(f"{game.title} takes {game.min_players}–{game.max_players} players")
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=err,
+    )
+    start = time.perf_counter()
+
+    def on_result(result: GameResult) -> None:
+        progress.update(
+            task,
+            advance=1,
+            rate=f"{result.index / max(time.perf_counter() - start, 1e-9):,.0f} games/s",
+        )
+        if records is not None and result.record is not None:
+            Record.from_json(result.record).save(
+                records / f"{game.name}-{seed}-{result.index:06d}.json"
+            )
+
+    with progress:
+        task = progress.add_task(f"{game.title}", total=n, rate="")
+        try:
+            summary = simulate(
+                game.name,
+                players,
+                n,
+                bot_list,
+                seed,
+                game.non_default_options(),
+                on_result,
+                records is not None,
+            )
+        except KeyboardInterrupt:
+            raise fail("interrupted", 130) from None
+    elapsed = time.perf_counter() - start
+    data = summary.to_json()
+    data["seconds"] = elapsed
+    data["games_per_second"] = n / elapsed
+    print_summary(data)
+    if json_out is not None:
+        json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def print_summary(data: Mapping[str, JSON]) -> None:
+    n = data["games"]
+    seats = Table(title=f"{data['game']}: {n} games, {data['players']} players — wins per seat")
+    seats.add_column("seat")
+    seats.add_column("wins", justify="right")
+    seats.add_column("win rate", justify="right")
+    for seat, wins in enumerate(data["seat_wins"]):
+        seats.add_row(str(seat), f"{wins:g}", f"{wins / n:.1%}")
+    bots = Table(title="wins per bot (a share of 1 per game; par is 1/players per seat)")
+    bots.add_column("bot")
+    bots.add_column("wins", justify="right")
+    bots.add_column("win rate per seat", justify="right")
+    for bot, wins in data["bot_wins"].items():
+        bots.add_row(bot, f"{wins:g}", f"{data['bot_win_rate'][bot]:.1%}")
+    length = Table(title="game length")
+    for column in ("mean decisions", "max decisions", "mean turns", "games/s"):
+        length.add_column(column, justify="right")
+    length.add_row(
+        f"{data['mean_decisions']:.1f}",
+        str(data["max_decisions"]),
+        f"{data['mean_turns']:.1f}",
+        f"{data['games_per_second']:,.0f}",
+    )
+    for table in (seats, bots, length):
+        console.print(table)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

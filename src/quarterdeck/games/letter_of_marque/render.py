@@ -1,0 +1,124 @@
+"""Letter of Marque in the terminal: the table drawn with Rich, events in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+JSON = Any
+
+STYLES = {
+    "Red": "bold red",
+    "Blue": "bold blue",
+    "Yellow": "bold yellow",
+    "Green": "bold green",
+    "Purple": "bold magenta",
+    "Black": "bold white",
+}
+
+
+def _name(colours: Sequence[str], seat: int) -> str:
+    return colours[seat]
+
+
+def describe_event(event: Mapping[str, JSON], colours: Sequence[str]) -> str:
+    kind = event["kind"]
+    who = _name(colours, event["seat"]) if "seat" in event else ""
+    if kind == "reveal":
+        return f"{who} turns up treasure {event['treasure']}."
+    if kind == "launch":
+        armed = event.get("armed")
+        base = (
+            "" if armed is None else (" — your armed ship" if armed else " — your defenceless ship")
+        )
+        return f"{who} sends a ship out on treasure {event['treasure']}{base}."
+    if kind == "first-player":
+        tie = ""
+        if len(event["tied"]) > 1:
+            tied = ", ".join(_name(colours, s) for s in event["tied"])
+            tie = f" ({tied} tied; chosen at random)"
+        return (
+            f"{who} has the lowest treasure at sea ({event['treasure']}) and takes the "
+            f"first turn{tie}."
+        )
+    if kind == "leave":
+        return f"A ship of {who}'s leaves: treasure {event['treasure']} is turned up."
+    if kind == "arrive":
+        armed = event.get("armed")
+        how = "unrevealed" if armed is None else ("armed" if armed else "defenceless")
+        return f"{who}'s ship on treasure {event['treasure']} arrives home ({how})."
+    if kind == "attack":
+        target = _name(colours, event["target"])
+        if event["outcome"] == "repelled":
+            return (
+                f"{who} attacks {target}'s ship on treasure {event['treasure']}: it is ARMED. "
+                f"The attack fails and {target} keeps {who}'s cannon card."
+            )
+        return (
+            f"{who} attacks {target}'s ship on treasure {event['treasure']}: it is "
+            f"defenceless. {who} captures the treasure."
+        )
+    if kind == "pass":
+        return f"{who} passes."
+    if kind == "game-end":
+        points = ", ".join(f"{_name(colours, s)} {p}" for s, p in enumerate(event["points"]))
+        winners = " and ".join(_name(colours, s) for s in event["winners"])
+        verb = "wins" if len(event["winners"]) == 1 else "share the win"
+        return f"The game is over. Points: {points}. {winners} {verb}."
+    return f"{kind}: {dict(event)}"
+
+
+def _ship(ship: Mapping[str, JSON]) -> Text:
+    armed = ship["armed"]
+    if armed is None:
+        mark, style = "?", "white"
+    elif armed:
+        mark, style = "armed", "bold cyan"
+    else:
+        mark, style = "defenceless", "dim"
+    if ship["revealed"] and armed:
+        mark += ", shown"
+    return Text(f"[{ship['treasure']} {mark}]", style=style)
+
+
+def render_view(view: Mapping[str, JSON], colours: Sequence[str]) -> Group:
+    me = view["seat"]
+    table = Table(title="Letter of Marque", expand=False, show_lines=True)
+    for column in ("captain", "deck", "reserve", "cannons", "at sea", "score pile", "points"):
+        table.add_column(column, justify="right" if column == "points" else "left")
+    for fleet in view["fleets"]:
+        seat = fleet["seat"]
+        colour = fleet["colour"]
+        name = Text(colour + (" (you)" if seat == me else ""), style=STYLES.get(colour, "bold"))
+        if view["current_player"] == seat:
+            name.append(" ◀", style="bold")
+        deck = ", ".join(map(str, fleet["deck_treasures"])) or "—"
+        reserve = str(fleet["reserve"])
+        if fleet["reserve_armed"] is not None:
+            reserve += f" ({fleet['reserve_armed']} armed)"
+        at_sea = Text(" ").join(_ship(s) for s in fleet["ships"] if s["status"] == "at sea")
+        if fleet["drawn"] is not None:
+            at_sea.append(f" [{fleet['drawn']} waiting for a ship]", style="italic")
+        pile = [
+            f"{v}" + ("" if owner == seat else f" from {colours[owner]}")
+            for owner, v in fleet["treasure_pile"]
+        ]
+        pile += [f"cannon of {colours[owner]}" for owner in fleet["cannon_pile"]]
+        table.add_row(
+            name,
+            deck,
+            reserve,
+            str(fleet["cannons"]),
+            at_sea or Text("—"),
+            ", ".join(pile) or "—",
+            str(fleet["points"]),
+        )
+    parts: list[Any] = [table]
+    if view["pending"]:
+        parts.append(Panel(view["pending"]["prompt"], expand=False))
+    return Group(*parts)
