@@ -57,6 +57,14 @@ def parse_options(pairs: list[str]) -> dict[str, JSON]:
     return options
 
 
+def parse_bots(bots: str) -> list[str]:
+    """Comma-separated bot names (spaces and empty entries ignored)."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if not names:
+        raise fail("name at least one bot, e.g. heuristic or heuristic,random")
+    return names
+
+
 def records_dir() -> Path:
     home = os.environ.get("QUARTERDECK_HOME")
     return (Path(home) if home else Path.home() / ".quarterdeck") / "records"
@@ -129,6 +137,14 @@ def show_board(game: Game, view: Mapping[str, JSON]) -> None:
     console.print(board if board is not None else json.dumps(view, indent=1))
 
 
+def parse_choice(answer: str) -> int | None:
+    """The number typed, or ``None`` if it is not one (``str.isdigit`` accepts "²",
+    which ``int`` refuses, and ``int`` refuses thousands of digits)."""
+    if not answer.isdecimal() or len(answer.lstrip("0")) > 9:
+        return None
+    return int(answer)
+
+
 def ask_action(state: State) -> int | None:
     """The person's choice from a numbered list; ``None`` if they want to quit."""
     legal = state.legal_actions()
@@ -141,8 +157,9 @@ def ask_action(state: State) -> int | None:
             return None
         if answer.lower() in ("q", "quit", "exit"):
             return None
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1].id
+        number = parse_choice(answer)
+        if number is not None and 1 <= number <= len(legal):
+            return legal[number - 1].id
         matches = [a for a in legal if a.text == answer]
         if matches:
             return matches[0].id
@@ -171,11 +188,13 @@ def play(
     try:
         game = get_game(game_name, parse_options(option))
         players = players or max(game.min_players, min(4, game.max_players))
+        if not game.min_players <= players <= game.max_players:
+            raise fail(f"{game.title} takes {game.min_players}–{game.max_players} players")
         if not 0 <= seat < players:
             raise fail(f"--seat must be between 0 and {players - 1}")
         seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
         state = game.new_state(players, seed)
-        bot_list = bot.split(",")
+        bot_list = parse_bots(bot)
         bots = {
             s: make_bot(bot_list[i % len(bot_list)], game, seed + s)
             for i, s in enumerate(x for x in range(players) if x != seat)
@@ -202,13 +221,22 @@ def play(
     view = state.view(seat)
     show_events(game, view, seen)
     show_board(game, state.view_all())
-    path = save_record(state, seats, save_dir)
+    try:
+        path = save_record(state, seats, save_dir)
+    except OSError as exc:
+        raise fail(f"cannot save the record: {exc}") from None
     console.print(f"Record saved to [bold]{path}[/] (replay it: quarterdeck replay {path})")
 
 
 def save_record(state: State, seats: list[str], directory: Path | None) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    path = (directory or records_dir()) / f"{state.game.name}-{stamp}-{state.seed}.json"
+    stem = f"{state.game.name}-{stamp}-{state.seed}"
+    folder = directory or records_dir()
+    path = folder / f"{stem}.json"
+    n = 1
+    while path.exists():  # the same game and seed within the same second
+        n += 1
+        path = folder / f"{stem}-{n}.json"
     return Record.of(state, seats).save(path)
 
 
@@ -233,7 +261,10 @@ def replay(
         states = list(record.states())
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
-    if reveal and not record.finished:
+    final = states[-1]
+    if record.finished and final.returns() != record.result:
+        raise fail(f"{record_path}: the replayed result differs from the recorded one")
+    if reveal and not (record.finished and final.is_terminal()):
         raise fail("--reveal shows hidden things, so it is only for finished games")
     if seat is not None and not 0 <= seat < record.players:
         raise fail(f"--seat must be between 0 and {record.players - 1}")
@@ -254,9 +285,14 @@ def replay(
         seen = show_events(game, view, seen)
         if pause:
             show_board(game, view)
-            if console.input("[dim]Enter: next · q: quit[/] ").strip().lower() == "q":
+            try:
+                answer = console.input("[dim]Enter: next · q: quit[/] ")
+            except EOFError:
                 return
-    show_board(game, view_of(states[-1]))
+            if answer.strip().lower() == "q":
+                return
+    if not pause:  # when pausing, the last board was just shown
+        show_board(game, view_of(final))
 
 
 # -- sim ---------------------------------------------------------------------------------
@@ -286,13 +322,17 @@ def sim(
     try:
         game = get_game(game_name, parse_options(option))
         players = players or max(game.min_players, min(4, game.max_players))
-        bot_list = [b.strip() for b in bots.split(",") if b.strip()]
+        bot_list = parse_bots(bots)
         for b in bot_list:
             make_bot(b, game)
         if not game.min_players <= players <= game.max_players:
             raise fail(f"{game.title} takes {game.min_players}–{game.max_players} players")
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(f"cannot write records to {records}: {exc}") from None
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -307,7 +347,7 @@ def sim(
         progress.update(
             task,
             advance=1,
-            rate=f"{result.index / max(time.perf_counter() - start, 1e-9):,.0f} games/s",
+            rate=f"{(result.index + 1) / max(time.perf_counter() - start, 1e-9):,.0f} games/s",
         )
         if records is not None and result.record is not None:
             Record.from_json(result.record).save(
@@ -335,7 +375,10 @@ def sim(
     data["games_per_second"] = n / elapsed
     print_summary(data)
     if json_out is not None:
-        json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        try:
+            json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"cannot write {json_out}: {exc}") from None
 
 
 def print_summary(data: Mapping[str, JSON]) -> None:

@@ -279,6 +279,11 @@ class State(ABC):
     @abstractmethod
     def _legal_actions(self) -> Sequence[Action]: ...
 
+    def touched(self) -> None:
+        """Forget the cached legal actions: call it after setting a state's fields
+        directly (scenarios and tests do; play never needs it)."""
+        self._legal = None
+
     def is_legal(self, action: Action) -> bool:
         if self._legal is None:
             self.legal_actions()

@@ -1,0 +1,35 @@
+"""Random playouts for the contract tests: every registered game gets them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from quarterdeck.engine import Game, Rng, State, game_names, get_game
+
+GAMES = game_names()
+
+
+def game_and_players(name: str, pick: int) -> tuple[Game, int]:
+    game = get_game(name)
+    span = game.max_players - game.min_players + 1
+    return game, game.min_players + pick % span
+
+
+def playout(game: Game, players: int, seed: int, choice_seed: int) -> Iterator[State]:
+    """Every state of a random game, from the start to the end (the same object,
+    changed in place: clone what you keep)."""
+    state = game.new_state(players, seed)
+    chooser = Rng.from_seed(choice_seed)
+    limit = game.max_game_length(players)
+    yield state
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        state.apply(chooser.choice(state.legal_actions()))
+        yield state
+    raise AssertionError(f"{game.name} did not end within {limit} decisions")
+
+
+def roundtrip(game: Game, state: State) -> State:
+    return game.from_json(json.loads(json.dumps(state.to_json())))
