@@ -78,10 +78,13 @@ OptionArg = Annotated[
 @app.command()
 def games() -> None:
     """List the games Quarterdeck plays."""
+    names = game_names()
     table = Table(title="Games")
-    for column in ("name", "title", "players", "rules version", "bots"):
+    # The name is what people type: never shorten it, however narrow the terminal.
+    table.add_column("name", no_wrap=True, min_width=max(map(len, names), default=4))
+    for column in ("title", "players", "rules version", "bots"):
         table.add_column(column)
-    for name in game_names():
+    for name in names:
         game = get_game(name)
         table.add_row(
             name,
@@ -102,7 +105,8 @@ def rules(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
         raise fail(str(exc)) from None
     console.print(Markdown(game.rules_summary() or f"# {game.title}"))
     options = Table(title="Options (quarterdeck play GAME -o name=value)")
-    for column in ("option", "default", "choices", "house", "what it does"):
+    options.add_column("option", no_wrap=True)  # typed as is: never shortened
+    for column in ("default", "choices", "house", "what it does"):
         options.add_column(column)
     for spec in game.all_option_specs():
         options.add_row(
