@@ -59,9 +59,7 @@ def main() -> None:
         game = get_game(name)
         for players in sorted({game.min_players, min(4, game.max_players), game.max_players}):
             rows = [("random", random_playouts(name, players, args.seconds))]
-            rows += [
-                (bot, bot_playouts(name, players, bot, args.seconds)) for bot in game.bots()
-            ]
+            rows += [(bot, bot_playouts(name, players, bot, args.seconds)) for bot in game.bots()]
             for chooser, (games, decisions, elapsed) in rows:
                 table.add_row(
                     name,

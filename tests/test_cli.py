@@ -296,7 +296,12 @@ def test_replay_reveal_of_a_finished_game_shows_every_action(finished_record: Pa
     position = 0
     for n, (_, text) in enumerate(record.actions, start=1):
         position = out.index(f"{n}. {text}", position)
-    revealed = [e for e in events_printed(result.output) if "— your" in e]
+    assert "— your" not in out  # nobody's "own" ships: everything is shown to a watcher
+    revealed = [
+        e
+        for e in events_printed(result.output)
+        if re.match(r"\w+ sends a ship out on treasure \d \((armed|defenceless)\)\.", e)
+    ]
     assert {e.split()[0] for e in revealed} == set(COLOURS)  # every seat's ships
     assert "The game is over." in out
 

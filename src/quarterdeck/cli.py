@@ -132,7 +132,7 @@ def rules(game_name: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
 
 def show_events(game: Game, view: Mapping[str, JSON], seen: int) -> int:
     for event in view["log"][seen:]:
-        console.print(f"  • {game.describe_event(event)}")
+        console.print(f"  • {game.describe_event(event, view['seat'])}")
     return len(view["log"])
 
 
@@ -313,7 +313,7 @@ def sim(
             help="Bots filling the seats in turn, e.g. heuristic,random. Seats rotate every game."
         ),
     ] = "heuristic,random",
-    seed: Annotated[int, typer.Option(help="Seed of the run.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the run.", min=0)] = 0,
     option: OptionArg = [],  # noqa: B006
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Write the summary as JSON here.")

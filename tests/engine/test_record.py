@@ -32,7 +32,9 @@ def test_record_holds_the_header_and_every_action_with_its_text(tmp_path: Path) 
     record = finished_record()
     data = json.loads(record.save(tmp_path / "game.json").read_text())
     assert data["game"] == "letter-of-marque" and data["rules_version"] == "1"
-    assert data["seed"] == 99 and data["players"] == 4 and data["seats"] == ["Ann", "Bob", "Cy", "Di"]
+    assert (
+        data["seed"] == 99 and data["players"] == 4 and data["seats"] == ["Ann", "Bob", "Cy", "Di"]
+    )
     assert len(data["data_hash"]) == 64 and "data" not in data  # built-in data: not embedded
     assert all(isinstance(i, int) and isinstance(t, str) for i, t in data["actions"])
     assert sum(data["result"]) == pytest.approx(1.0)
@@ -54,7 +56,7 @@ def test_replay_rebuilds_every_state_exactly(tmp_path: Path) -> None:
 def test_unknown_rules_version_is_refused_with_a_clear_message() -> None:
     data = finished_record().to_json()
     data["rules_version"] = "99"
-    with pytest.raises(RulesVersionError, match="rules version '99'.*cannot replay it"):
+    with pytest.raises(RulesVersionError, match=r"rules version '99'.*cannot replay it"):
         list(Record.from_json(data).states())
 
 
@@ -109,3 +111,12 @@ def test_unfinished_record_has_no_result() -> None:
     record = Record.of(state)
     assert not record.finished and record.result is None
     assert record.final_state() == state
+
+
+def test_a_record_that_is_not_an_object_or_not_utf8_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="JSON object"):
+        Record.from_json([])  # type: ignore[arg-type]
+    path = tmp_path / "latin.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(RecordError, match="not a JSON record"):
+        Record.load(path)

@@ -221,8 +221,9 @@ class Game(ABC):
         """The game's own bots by name, each made from a seed (see ``engine.bot``)."""
         return {}
 
-    def describe_event(self, event: Mapping[str, JSON]) -> str:
-        """One event of a view's log, in words (override for a game's own phrasing)."""
+    def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
+        """One event of a view's log, in words, as ``viewer`` reads it (``None``: a
+        spectator, or a replay with everything revealed)."""
         details = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
         return f"{event['kind']}: {details}"
 

@@ -78,6 +78,8 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Record:
+        if not isinstance(data, Mapping):
+            raise RecordError("malformed record: it must be a JSON object")
         try:
             if data.get("format") != RECORD_FORMAT:
                 raise RecordError(
@@ -109,7 +111,7 @@ class Record:
     def load(cls, path: str | Path) -> Record:
         try:
             return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"{path} is not a JSON record: {exc}") from None
 
     # -- replay ----------------------------------------------------------------------------

@@ -28,7 +28,9 @@ def empty_decks(state: LetterOfMarqueState) -> None:
 # -- Components and setting up ------------------------------------------------------------
 
 
-def test_components_five_treasures_five_ships_three_cannons_per_player(game: LetterOfMarque) -> None:
+def test_components_five_treasures_five_ships_three_cannons_per_player(
+    game: LetterOfMarque,
+) -> None:
     c = game.components
     assert c.treasure_values == (3, 4, 5, 6, 7)
     assert (c.armed_ships, c.defenceless_ships, c.cannons) == (2, 3, 3)
@@ -50,7 +52,9 @@ def test_setup_deck_order_is_hidden_from_everybody(game: LetterOfMarque) -> None
     for seat in (0, 1, 2, None):
         view = json.dumps(state.view(seat))
         assert "deck_order" not in view
-        assert all(f["deck_treasures"] == sorted(f["deck_treasures"]) for f in state.view(seat)["fleets"])
+        assert all(
+            f["deck_treasures"] == sorted(f["deck_treasures"]) for f in state.view(seat)["fleets"]
+        )
 
 
 # -- Preliminary turn -----------------------------------------------------------------------
@@ -78,11 +82,18 @@ def test_preliminary_turn_ship_choice_is_secret_until_all_have_chosen(game: Lett
     assert state.current_player == BLUE  # the choices are taken seat after seat
 
 
-def test_rulebook_opening_example_blue_has_the_lowest_treasure_and_starts(game: LetterOfMarque) -> None:
+def test_rulebook_opening_example_blue_has_the_lowest_treasure_and_starts(
+    game: LetterOfMarque,
+) -> None:
     # Red turns up 4, Blue 3, Yellow 7, Green 5; Yellow guards its 7 with an armed ship.
     state = opening(game, [4, 3, 7, 5], [False, False, True, False])
     assert state.first_player == BLUE and state.current_player == BLUE
-    assert state.view(None)["log"][-1] == {"kind": "first-player", "seat": BLUE, "treasure": 3, "tied": [BLUE]}
+    assert state.view(None)["log"][-1] == {
+        "kind": "first-player",
+        "seat": BLUE,
+        "treasure": 3,
+        "tied": [BLUE],
+    }
     assert state.view(YELLOW)["fleets"][YELLOW]["ships"][0] == {
         "ship": 0,
         "treasure": 7,
@@ -165,7 +176,9 @@ def test_only_own_ships_at_sea_can_arrive(game: LetterOfMarque) -> None:
 # -- Attack an opponent's ship -----------------------------------------------------------------
 
 
-def test_rulebook_attack_example_armed_ship_repels_and_keeps_the_cannon_card(game: LetterOfMarque) -> None:
+def test_rulebook_attack_example_armed_ship_repels_and_keeps_the_cannon_card(
+    game: LetterOfMarque,
+) -> None:
     # Blue fires at Red's ship on the 4; it is armed.
     state = opening(game, [4, 3, 7, 5], [True, False, False, False])
     state.apply("attack Red's ship on treasure 4")
@@ -305,9 +318,7 @@ def test_tiebreak_still_tied_players_share_the_win(game: LetterOfMarque) -> None
     assert state.returns() == [0.0, 0.5, 0.5]
 
 
-@pytest.mark.parametrize(
-    ("rule", "winners"), [("all", [1]), ("captured", [1]), ("unused", [2])]
-)
+@pytest.mark.parametrize(("rule", "winners"), [("all", [1]), ("captured", [1]), ("unused", [2])])
 def test_tiebreak_option_chooses_which_cannon_cards_count(rule: str, winners: list[int]) -> None:
     game = get_game("letter-of-marque", {"cannon_tiebreak": rule})
     assert isinstance(game, LetterOfMarque)
@@ -332,7 +343,12 @@ def test_returns_winners_share_one(game: LetterOfMarque) -> None:
 
 
 def test_malformed_data_file_is_refused_naming_the_bad_entry(tmp_path: Path) -> None:
-    data = json.loads((Path(__file__).parents[3] / "src/quarterdeck/games/letter_of_marque/data/components.json").read_text())
+    data = json.loads(
+        (
+            Path(__file__).parents[3]
+            / "src/quarterdeck/games/letter_of_marque/data/components.json"
+        ).read_text()
+    )
     data["ships"]["armed"] = "two"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
@@ -344,7 +360,12 @@ def test_malformed_data_file_is_refused_naming_the_bad_entry(tmp_path: Path) -> 
 
 
 def test_own_data_file_is_played_and_embedded_in_the_record(tmp_path: Path) -> None:
-    data = json.loads((Path(__file__).parents[3] / "src/quarterdeck/games/letter_of_marque/data/components.json").read_text())
+    data = json.loads(
+        (
+            Path(__file__).parents[3]
+            / "src/quarterdeck/games/letter_of_marque/data/components.json"
+        ).read_text()
+    )
     data["cannons"] = {"count": 1, "source": "publisher"}
     data["colours"][4]["name"] = "White"
     path = tmp_path / "printed.json"

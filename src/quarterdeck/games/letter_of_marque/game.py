@@ -80,10 +80,10 @@ class LetterOfMarque(Game):
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         return {"heuristic": HeuristicBot}
 
-    def describe_event(self, event: Mapping[str, JSON]) -> str:
+    def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event
 
-        return describe_event(event, self.components.colours)
+        return describe_event(event, self.components.colours, viewer)
 
     def render(self, view: Mapping[str, JSON]) -> Any:
         from .render import render_view  # Rich is needed only in the terminal

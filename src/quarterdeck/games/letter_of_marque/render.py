@@ -26,16 +26,22 @@ def _name(colours: Sequence[str], seat: int) -> str:
     return colours[seat]
 
 
-def describe_event(event: Mapping[str, JSON], colours: Sequence[str]) -> str:
+def describe_event(
+    event: Mapping[str, JSON], colours: Sequence[str], viewer: int | None = None
+) -> str:
     kind = event["kind"]
     who = _name(colours, event["seat"]) if "seat" in event else ""
     if kind == "reveal":
         return f"{who} turns up treasure {event['treasure']}."
     if kind == "launch":
         armed = event.get("armed")
-        base = (
-            "" if armed is None else (" — your armed ship" if armed else " — your defenceless ship")
-        )
+        kind_of_ship = "armed" if armed else "defenceless"
+        if armed is None:
+            base = ""
+        elif event["seat"] == viewer:
+            base = f" — your {kind_of_ship} ship"
+        else:  # a replay with everything revealed
+            base = f" ({kind_of_ship})"
         return f"{who} sends a ship out on treasure {event['treasure']}{base}."
     if kind == "first-player":
         tie = ""
