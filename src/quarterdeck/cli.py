@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from quarterdeck.ai import bot_names, make_bot
-from quarterdeck.arena.sim import GameResult, simulate
+from quarterdeck.arena.sim import GameResult, bot_seed, simulate
 from quarterdeck.engine import (
     Game,
     QuarterdeckError,
@@ -200,13 +200,14 @@ def play(
         state = game.new_state(players, seed)
         bot_list = parse_bots(bot)
         bots = {
-            s: make_bot(bot_list[i % len(bot_list)], game, seed + s)
+            s: make_bot(bot_list[i % len(bot_list)], game, bot_seed(seed, s))
             for i, s in enumerate(x for x in range(players) if x != seat)
         }
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
     seats = [name if s == seat else f"{bots[s].name} bot" for s in range(players)]
-    console.rule(f"{game.title} — {players} players, seed {seed}")
+    # The seed fixes every deck's order: it is shown only when the game is over.
+    console.rule(f"{game.title} — {players} players")
     seen = 0
     while not state.is_terminal():
         current = state.current_player
@@ -229,7 +230,8 @@ def play(
         path = save_record(state, seats, save_dir)
     except OSError as exc:
         raise fail(f"cannot save the record: {exc}") from None
-    console.print(f"Record saved to [bold]{path}[/] (replay it: quarterdeck replay {path})")
+    console.print(f"Game seed {state.seed}. Record saved to [bold]{path}[/]")
+    console.print(f"Replay it: quarterdeck replay {path}")
 
 
 def save_record(state: State, seats: list[str], directory: Path | None) -> Path:

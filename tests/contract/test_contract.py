@@ -18,6 +18,7 @@ from quarterdeck.engine import (
     NotYourTurnError,
     OptionError,
     Record,
+    RecordError,
     Rng,
     get_game,
 )
@@ -149,8 +150,10 @@ def test_views_do_not_change_when_hidden_things_are_resampled(
             other = state.resample(seat, rng)
             assert json.dumps(other.view(seat), sort_keys=True) == views
             assert other.components() == state.components()
-            assert other.history == state.history
+            assert len(other.history) == len(state.history)
             assert other.rng != state.rng  # no search may foresee a future draw
+            assert other.seed != state.seed  # the seed would tell every future draw
+            assert other.sampled and not state.sampled
             if seat is not None and seat == state.current_player:
                 assert other.legal_actions() == state.legal_actions()
                 for action_id in range(game.num_actions):
@@ -176,11 +179,39 @@ def test_resampled_states_play_on_to_a_legal_end(
     middle = states[len(states) // 2]
     seat = middle.current_player if middle.current_player is not None else 0
     other = middle.resample(seat, rng)
+    with pytest.raises(RecordError, match="resampled"):
+        Record.of(other)
     start = other.components()
     while not other.is_terminal():
         other.apply(rng.choice(other.legal_actions()))
         assert other.components() == start
     assert roundtrip(game, other) == other
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(pick=picks, seed=seeds, choice_seed=seeds)
+def test_views_share_nothing_with_the_state(
+    name: str, pick: int, seed: int, choice_seed: int
+) -> None:
+    """A caller that edits a view (or a to_json dict) cannot change the game."""
+    game, players = game_and_players(name, pick)
+    for state in playout(game, players, seed, choice_seed):
+        before = state.to_json()
+        for view in (state.view(0), state.view(None), state.view_all(), state.to_json()):
+            _scribble(view)
+        assert state.to_json() == before
+
+
+def _scribble(value: object) -> None:
+    """Append to every list and set a key in every dict, all the way down."""
+    if isinstance(value, dict):
+        for v in list(value.values()):
+            _scribble(v)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for v in list(value):
+            _scribble(v)
+        value.append("scribbled")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -120,3 +120,11 @@ def test_a_record_that_is_not_an_object_or_not_utf8_is_refused(tmp_path: Path) -
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(RecordError, match="not a JSON record"):
         Record.load(path)
+
+
+def test_a_saved_state_of_another_rules_version_is_refused() -> None:
+    game = get_game("letter-of-marque")
+    data = game.new_state(3, 1).to_json()
+    data["rules_version"] = "0"
+    with pytest.raises(RulesVersionError, match="rules version '0'"):
+        game.from_json(data)

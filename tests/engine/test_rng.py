@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quarterdeck.engine import Rng
+from quarterdeck.engine import Rng, derive_seed
 
 
 def test_pcg32_matches_the_reference_implementation() -> None:
@@ -92,3 +92,9 @@ def test_spawn_gives_an_independent_stream() -> None:
 def test_repr_hides_the_state() -> None:
     rng = Rng.from_seed(123)
     assert str(rng.state) not in repr(rng) and "hidden" in repr(rng)
+
+
+def test_derived_seeds_are_stable_distinct_and_64_bit() -> None:
+    assert derive_seed("bot", 5, 1) == derive_seed("bot", 5, 1)
+    seeds = {derive_seed("bot", 5, seat) for seat in range(6)} | {derive_seed("game", 5, 1)}
+    assert len(seeds) == 7 and all(0 <= s < 2**64 for s in seeds)

@@ -11,14 +11,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quarterdeck.ai import make_bot
-from quarterdeck.engine import Game, Record, Rng, get_game
+from quarterdeck.engine import Game, Record, derive_seed, get_game
 
 JSON = Any
 
 
 def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run: independent streams from one seed."""
-    return Rng.from_pcg_seed(run_seed, index).next_u64()
+    """The seed of game ``index`` of a run."""
+    return derive_seed("game", run_seed, index)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat``: one-way from the game's seed, so that no bot
+    can work out the game's seed (and with it every deck's order)."""
+    return derive_seed("bot", seed, seat)
 
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
@@ -50,7 +56,7 @@ def play_one(
 ) -> GameResult:
     seed = game_seed(run_seed, index)
     seats = seat_bots(bots, players, index)
-    players_bots = [make_bot(name, game, game_seed(seed, seat)) for seat, name in enumerate(seats)]
+    players_bots = [make_bot(name, game, bot_seed(seed, seat)) for seat, name in enumerate(seats)]
     state = game.new_state(players, seed)
     while not state.is_terminal():
         seat = state.current_player

@@ -23,7 +23,7 @@ from .events import Event
 from .game import Game, Option, Pending, State
 from .record import Record
 from .registry import game_class, game_names, get_game, register
-from .rng import Rng
+from .rng import Rng, derive_seed
 
 __all__ = [
     "Action",
@@ -49,6 +49,7 @@ __all__ = [
     "State",
     "Track",
     "UnknownGameError",
+    "derive_seed",
     "game_class",
     "game_names",
     "get_game",

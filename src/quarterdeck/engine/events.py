@@ -14,6 +14,15 @@ from typing import Any
 JSON = Any
 
 
+def plain_copy(value: JSON) -> JSON:
+    """A deep copy of JSON-like data, so that no view shares a list with the state."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain_copy(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str
@@ -25,22 +34,22 @@ class Event:
         out: dict[str, JSON] = {"kind": self.kind, **self.data}
         if seat is not None and seat in self.secret:
             out.update(self.secret[seat])
-        return out
+        return plain_copy(out)  # type: ignore[no-any-return]
 
     def revealed(self) -> dict[str, JSON]:
         """Everything, secrets included: only for replays of finished games."""
         out: dict[str, JSON] = {"kind": self.kind, **self.data}
         for part in self.secret.values():
             out.update(part)
-        return out
+        return plain_copy(out)  # type: ignore[no-any-return]
 
     def to_json(self) -> dict[str, JSON]:
-        out: dict[str, JSON] = {"kind": self.kind, "data": dict(self.data)}
+        out: dict[str, JSON] = {"kind": self.kind, "data": plain_copy(self.data)}
         if self.secret:
-            out["secret"] = {str(seat): dict(part) for seat, part in self.secret.items()}
+            out["secret"] = {str(seat): plain_copy(part) for seat, part in self.secret.items()}
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Event:
-        secret = {int(seat): dict(part) for seat, part in data.get("secret", {}).items()}
-        return cls(data["kind"], dict(data["data"]), secret)
+        secret = {int(seat): plain_copy(part) for seat, part in data.get("secret", {}).items()}
+        return cls(data["kind"], plain_copy(data["data"]), secret)

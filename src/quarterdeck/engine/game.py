@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -25,6 +26,7 @@ from .errors import (
     NotYourTurnError,
     OptionError,
     RecordError,
+    RulesVersionError,
 )
 from .events import Event
 from .rng import Rng
@@ -161,7 +163,7 @@ class Game(ABC):
         canonical = json.dumps(self.raw_data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()
 
-    @property
+    @cached_property
     def is_custom_data(self) -> bool:
         """Whether the game plays with component data other than the built-in file."""
         return self.data_package is not None and self.data_hash != type(self)().data_hash
@@ -206,12 +208,23 @@ class Game(ABC):
         """Rebuild a state from :meth:`State.to_json`."""
         if data.get("game") != self.name:
             raise RecordError(f"this is a state of {data.get('game')!r}, not of {self.name}")
-        game = self.configured(data.get("options") or {})
+        if data.get("rules_version") != self.rules_version:
+            raise RulesVersionError(
+                f"this {self.name} state was saved under rules version "
+                f"{data.get('rules_version')!r}; this Quarterdeck plays {self.rules_version!r}"
+            )
+        options = dict(data.get("options") or {})
+        if "data" in data:
+            options.pop("data", None)
+            game = type(self)(data["data"], **options)
+        else:
+            game = self.configured(options)
         state = game._state_from_json(data["state"], int(data["players"]))
         state.seed = int(data["seed"])
         state.rng = Rng.from_json(data["rng"])
         state.events = [Event.from_json(e) for e in data["events"]]
         state.history = [int(i) for i in data["history"]]
+        state.sampled = bool(data.get("sampled", False))
         return state
 
     @abstractmethod
@@ -248,7 +261,17 @@ class State(ABC):
     """One position of a game. Subclasses keep their own fields and implement the
     underscored hooks; this class enforces the contract around them."""
 
-    __slots__ = ("_legal", "_legal_ids", "events", "game", "history", "num_players", "rng", "seed")
+    __slots__ = (
+        "_legal",
+        "_legal_ids",
+        "events",
+        "game",
+        "history",
+        "num_players",
+        "rng",
+        "sampled",
+        "seed",
+    )
 
     def __init__(self, game: Game, players: int, seed: int) -> None:
         self.game = game
@@ -257,6 +280,9 @@ class State(ABC):
         self.rng = Rng.from_seed(seed)
         self.events: list[Event] = []
         self.history: list[int] = []
+        # A state drawn by ``resample`` is a guess at hidden things, not a game: its
+        # seed and history do not replay, and it is never recorded.
+        self.sampled = False
         self._legal: tuple[Action, ...] | None = None
         self._legal_ids: frozenset[int] = frozenset()
 
@@ -365,6 +391,8 @@ class State(ABC):
         self._check_seat(seat)
         state = self._resample(seat, rng)
         state.rng = rng.spawn()
+        state.seed = rng.next_u64()  # the true seed would give away every deck's order
+        state.sampled = True
         state._legal = None
         return state
 
@@ -402,21 +430,26 @@ class State(ABC):
         other.rng = self.rng.copy()
         other.events = list(self.events)
         other.history = list(self.history)
+        other.sampled = self.sampled
         other._legal = self._legal
         other._legal_ids = self._legal_ids
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        out = {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
             "options": self.game.non_default_options(),
             "players": self.num_players,
             "seed": self.seed,
+            "sampled": self.sampled,
             "rng": self.rng.to_json(),
             "state": self._state_json(),
             "events": [e.to_json() for e in self.events],
             "history": list(self.history),
         }
+        if self.game.is_custom_data and not self.game.options.get("data"):
+            out["data"] = self.game.raw_data  # data given directly, not by a file
+        return out
 
     @abstractmethod
     def _state_json(self) -> dict[str, JSON]: ...

@@ -37,6 +37,8 @@ class Record:
     @classmethod
     def of(cls, state: State, seats: Sequence[str] = ()) -> Record:
         """The record of ``state`` so far (its result is set once it is over)."""
+        if state.sampled:
+            raise RecordError("a resampled state is a guess at hidden things, not a game to record")
         game = state.game
         options = {k: v for k, v in game.non_default_options().items() if k != "data"}
         space = game.action_space

@@ -8,6 +8,7 @@ integers that serialize with the game state.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -25,6 +26,14 @@ def splitmix64(x: int) -> int:
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
     return x ^ (x >> 31)
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A 64-bit seed derived one-way from ``parts`` (a run's seed and a game's index,
+    a game's seed and a seat). Unlike a generator stream, it cannot be turned back
+    into its parts, so a bot seeded this way learns nothing of the game's seed."""
+    text = "/".join(map(str, parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 class Rng:

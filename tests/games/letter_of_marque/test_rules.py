@@ -137,18 +137,44 @@ def test_ship_leaves_treasure_is_turned_up_then_the_ship_is_chosen(game: LetterO
     assert state.current_player == YELLOW
 
 
-def test_ship_leaves_with_one_kind_of_ship_left_needs_no_choice(game: LetterOfMarque) -> None:
-    state = opening(game, [4, 3, 7, 5], [False, False, True, False])
-    state.reserves[BLUE] = [0, 4]
-    state.apply("a ship leaves")
-    assert state.current_player == YELLOW
-    assert state.view(BLUE)["fleets"][BLUE]["ships"][-1]["armed"] is False
+def test_ship_leaves_with_one_kind_left_is_still_a_choice_so_the_reserve_stays_hidden(
+    game: LetterOfMarque,
+) -> None:
+    # Skipping the choice when only one kind is left would tell everybody so.
+    both = opening(game, [4, 3, 7, 5], [False, False, True, False])
+    one_kind = opening(game, [4, 3, 7, 5], [False, False, True, False])
+    one_kind.reserves[BLUE] = [0, 4]
+    for state in (both, one_kind):
+        state.touched()
+        state.apply("a ship leaves")
+        assert state.current_player == BLUE and state.pending().decision == "choose-ship"  # type: ignore[union-attr]
+    assert both.view(RED) == one_kind.view(RED)
+    assert texts(one_kind) == ["launch a defenceless ship"]
+    one_kind.apply("launch a defenceless ship")
+    assert one_kind.current_player == YELLOW
 
 
 def test_ship_leaves_only_with_treasure_in_the_deck(game: LetterOfMarque) -> None:
     state = opening(game, [4, 3, 7, 5], [False] * 4)
     state.decks[BLUE] = []
     assert "a ship leaves" not in texts(state)
+
+
+def test_resample_keeps_the_history_true_of_the_redrawn_bases(game: LetterOfMarque) -> None:
+    from quarterdeck.engine import Rng
+
+    state = opening(game, [4, 3, 7, 5], [True, False, True, False])
+    rng = Rng.from_seed(8)
+    for _ in range(30):
+        other = state.resample(RED, rng)
+        assert isinstance(other, LetterOfMarqueState)
+        launched = [
+            game.action_space[i].args[0]
+            for i in other.history
+            if game.action_space[i].kind == "launch"
+        ]
+        assert launched == [int(fleet[0].armed) for fleet in other.fleets]
+        assert launched[RED] == 1  # Red's own choice is never redrawn
 
 
 # -- A ship arrives ------------------------------------------------------------------------------
@@ -227,6 +253,14 @@ def test_attack_only_opponents_ships_at_sea(game: LetterOfMarque) -> None:
 
 
 # -- Pass -----------------------------------------------------------------------------------------
+
+
+def test_turn_prompt_names_only_the_actions_open_to_the_player(game: LetterOfMarque) -> None:
+    state = opening(game, [4, 3, 7, 5], [False] * 4)
+    assert state.pending().prompt == "Blue's turn: a ship leaves, a ship arrives or attack"  # type: ignore[union-attr]
+    state.cannons[BLUE] = 0
+    state.touched()
+    assert state.pending().prompt == "Blue's turn: a ship leaves or a ship arrives"  # type: ignore[union-attr]
 
 
 def test_pass_only_with_no_treasure_in_the_deck_and_no_ship_at_sea(game: LetterOfMarque) -> None:

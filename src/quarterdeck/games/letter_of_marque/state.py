@@ -19,6 +19,14 @@ LAUNCH = "launch"  # a ship leaves: its treasure is up, its owner chooses the sh
 TURN = "turn"  # a regular turn: leave, arrive, attack or pass
 OVER = "over"
 
+# The four actions of a turn, as the prompt names them.
+TURN_CHOICES = (
+    ("leave", "a ship leaves"),
+    ("arrive", "a ship arrives"),
+    ("attack", "attack"),
+    ("pass", "pass"),
+)
+
 # Where a launched ship is.
 AT_SEA = "at sea"
 ARRIVED = "arrived"  # came home; left the game unrevealed
@@ -140,9 +148,10 @@ class LetterOfMarqueState(State):
                 f"{colour}: choose a ship to sail with treasure {self.drawn[seat]}",
             )
         if self.phase == TURN:
-            return Pending(
-                seat, "turn", f"{colour}'s turn: a ship leaves, a ship arrives, attack, or pass"
-            )
+            kinds = {a.kind for a in self.legal_actions()}
+            choices = [text for kind, text in TURN_CHOICES if kind in kinds]
+            listed = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
+            return Pending(seat, "turn", f"{colour}'s turn: {listed}")
         return None
 
     # -- actions -------------------------------------------------------------------------
@@ -190,12 +199,9 @@ class LetterOfMarqueState(State):
         seat = self.turn_player
         self.drawn[seat] = self.decks[seat].pop()
         self.log(Event("leave", {"seat": seat, "treasure": self.drawn[seat]}))
-        armed, defenceless = self.reserves[seat]
-        if armed and defenceless:
-            self.phase = LAUNCH
-        else:  # only one kind of ship is left: there is nothing to choose
-            self._launch(seat, bool(armed))
-            self._end_turn()
+        # The choice is asked even when only one kind of ship is left: skipping it
+        # would tell everybody what the reserve holds.
+        self.phase = LAUNCH
 
     def _do_arrive(self, treasure: int) -> None:
         """A ship arrives: its treasure is scored; the ship leaves the game unrevealed."""
@@ -347,7 +353,19 @@ class LetterOfMarqueState(State):
         for p in range(self.num_players):
             if p != seat:
                 state._redraw_bases(p, rng)
+        state._rewrite_launches()
         return state
+
+    def _rewrite_launches(self) -> None:
+        """Keep the history true of the redrawn bases: every launch decision names the
+        kind of ship that sailed, in the order of the launch events."""
+        space = self.game.action_space
+        launches = (e for e in self.events if e.kind == "launch")
+        for n, action_id in enumerate(self.history):
+            if space[action_id].kind == "launch":
+                event = next(launches)
+                ship = self.fleets[event.data["seat"]][event.data["ship"]]
+                self.history[n] = space.get("launch", int(ship.armed)).id
 
     def _redraw_bases(self, p: int, rng: Rng) -> None:
         unknown = [ship for ship in self.fleets[p] if not ship.revealed]
