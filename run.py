@@ -55,9 +55,13 @@ def ensure_venv(extras: set[str]) -> None:
     STAMP.write_text(json.dumps({"pyproject": digest, "extras": wanted}))
 
 
-def run(args: list[str]) -> int:
-    print("$ " + " ".join(args), flush=True)
-    return subprocess.run(args, cwd=ROOT).returncode
+def run(args: list[str], echo: bool = True) -> int:
+    if echo:
+        print("$ " + " ".join(args), flush=True)
+    try:
+        return subprocess.run(args, cwd=ROOT).returncode
+    except KeyboardInterrupt:
+        return 130
 
 
 def test(pytest_args: list[str]) -> int:
@@ -83,10 +87,10 @@ def main(argv: list[str]) -> int:
         return test(rest)
     if command == "start":
         ensure_venv(set())
-        return run([python(), "-m", "quarterdeck.cli", "play", "letter-of-marque", *rest])
+        return run([python(), "-m", "quarterdeck.cli", "play", "letter-of-marque", *rest], echo=False)
     if command == "qd":
         ensure_venv(set())
-        return run([python(), "-m", "quarterdeck.cli", *rest])
+        return run([python(), "-m", "quarterdeck.cli", *rest], echo=False)
     print(__doc__)
     return 2
 

@@ -480,3 +480,24 @@ def test_no_subcommand_shows_help() -> None:
     assert "Usage" in result.output
     for command in ("games", "rules", "play", "replay", "sim"):
         assert command in result.output
+
+
+def test_sim_interrupted_reports_the_games_so_far_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import quarterdeck.arena.sim as sim_module
+
+    real_play_one = sim_module.play_one
+
+    def play_one_then_interrupt(*args: object, **kwargs: object) -> object:
+        if args[4] == 5:  # the sixth game: Ctrl-C
+            raise KeyboardInterrupt
+        return real_play_one(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim_module, "play_one", play_one_then_interrupt)
+    out = tmp_path / "partial.json"
+    result = invoke("sim", GAME, "-n", "20", "--json", out)
+    assert result.exit_code == 130
+    data = json.loads(out.read_text())
+    assert data["games"] == 5 and data["interrupted"] is True
+    assert sum(data["seat_wins"]) == pytest.approx(5)

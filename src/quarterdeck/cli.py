@@ -362,29 +362,29 @@ def sim(
 
     with progress:
         task = progress.add_task(f"{game.title}", total=n, rate="")
-        try:
-            summary = simulate(
-                game.name,
-                players,
-                n,
-                bot_list,
-                seed,
-                game.non_default_options(),
-                on_result,
-                records is not None,
-            )
-        except KeyboardInterrupt:
-            raise fail("interrupted", 130) from None
+        summary = simulate(
+            game.name,
+            players,
+            n,
+            bot_list,
+            seed,
+            game.non_default_options(),
+            on_result,
+            records is not None,
+        )
     elapsed = time.perf_counter() - start
     data = summary.to_json()
     data["seconds"] = elapsed
-    data["games_per_second"] = n / elapsed
-    print_summary(data)
+    data["games_per_second"] = summary.games / elapsed
+    if summary.games:
+        print_summary(data)
     if json_out is not None:
         try:
             json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
             raise fail(f"cannot write {json_out}: {exc}") from None
+    if summary.interrupted:
+        raise fail(f"interrupted after {summary.games} of {n} games (results so far above)", 130)
 
 
 def print_summary(data: Mapping[str, JSON]) -> None:

@@ -78,6 +78,7 @@ class Summary:
     bot_seats: dict[str, int] = field(default_factory=dict)  # seats each bot filled
     decisions: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
+    interrupted: bool = False
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -104,6 +105,7 @@ class Summary:
             "mean_decisions": sum(self.decisions) / n,
             "mean_turns": sum(self.turns) / n,
             "max_decisions": max(self.decisions, default=0),
+            "interrupted": self.interrupted,
         }
 
 
@@ -117,12 +119,16 @@ def simulate(
     on_result: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
 ) -> Summary:
-    """Play ``n`` games; ``on_result`` is told of each (for progress and records)."""
+    """Play ``n`` games; ``on_result`` is told of each (for progress and records).
+    Interrupted (Ctrl-C), it returns the games finished so far, marked ``interrupted``."""
     game = get_game(game_name, options)
     summary = Summary(game.name, players, list(bots))
-    for index in range(n):
-        result = play_one(game, players, bots, seed, index, keep_records)
-        summary.add(result)
-        if on_result is not None:
-            on_result(result)
+    try:
+        for index in range(n):
+            result = play_one(game, players, bots, seed, index, keep_records)
+            summary.add(result)
+            if on_result is not None:
+                on_result(result)
+    except KeyboardInterrupt:
+        summary.interrupted = True
     return summary
