@@ -32,7 +32,7 @@ def python() -> str:
 
 def ensure_venv(extras: set[str]) -> None:
     """Create .venv if needed and install the package with ``extras`` into it."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py may be started by an older Python
         sys.exit(f"Quarterdeck needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not Path(python()).exists():
         print("Creating the virtual environment .venv …", flush=True)
@@ -44,7 +44,9 @@ def ensure_venv(extras: set[str]) -> None:
         stamp = {}
     if stamp.get("pyproject") == digest and extras <= set(stamp.get("extras", [])):
         return
-    wanted = sorted(extras | (set(stamp.get("extras", [])) if stamp.get("pyproject") == digest else set()))
+    wanted = sorted(
+        extras | (set(stamp.get("extras", [])) if stamp.get("pyproject") == digest else set())
+    )
     target = "." + (f"[{','.join(wanted)}]" if wanted else "")
     print(f"Installing Quarterdeck {target} into .venv …", flush=True)
     subprocess.run(
@@ -68,7 +70,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_venv({"test"})
     failed = []
     for name, args in (
-        ("ruff", [python(), "-m", "ruff", "check", "src", "tests", "bench"]),
+        ("ruff", [python(), "-m", "ruff", "check", "src", "tests", "bench", "run.py"]),
         ("mypy", [python(), "-m", "mypy"]),
     ):
         if run(args):
@@ -87,7 +89,9 @@ def main(argv: list[str]) -> int:
         return test(rest)
     if command == "start":
         ensure_venv(set())
-        return run([python(), "-m", "quarterdeck.cli", "play", "letter-of-marque", *rest], echo=False)
+        return run(
+            [python(), "-m", "quarterdeck.cli", "play", "letter-of-marque", *rest], echo=False
+        )
     if command == "qd":
         ensure_venv(set())
         return run([python(), "-m", "quarterdeck.cli", *rest], echo=False)
