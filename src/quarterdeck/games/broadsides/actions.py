@@ -1,0 +1,102 @@
+"""BroadSides' fixed action space: every decision, by what it means.
+
+Big choices are small steps: an action is chosen, then its cards one by one, then
+"done"; a Wild names the value (or suit) it stands for when that matters.
+"""
+
+from __future__ import annotations
+
+from quarterdeck.engine import ActionSpace
+
+from .components import CANNON_POSITIONS, Components, card_name
+
+# Stage 1 actions (and Changing Targets, which replaces Stage 1).
+STAGE_ACTIONS = (
+    ("aim", "Aim"),
+    ("hold", "Hold"),
+    ("broadside", "Broadside"),
+    ("sheer-off", "Sheer Off"),
+    ("single-reload", "Single Shot Reload"),
+    ("full-reload", "Full Reload"),
+    ("repair", "Repair"),
+    ("change-targets", "Change Targets (skip the actions and Zero In anew)"),
+)
+OFFICERS = ("Captain", "First Mate")
+SIDES = ("left", "bottom")
+MARKER_NAMES = {"rigging": "a Sail", "deck": "a Crewman", "hull": "a Plank"}
+
+
+def build_action_space(c: Components) -> ActionSpace:
+    decks = c.zones_of("deck")
+    actions: list[tuple[str, tuple[int, ...], str]] = []
+    add = actions.append
+    for officer, name in enumerate(OFFICERS):
+        for z in decks:
+            add(("officer", (officer, z), f"place your {name} on the {c.zones[z].name}"))
+    for position, where in enumerate(CANNON_POSITIONS):
+        for kind in c.cannons:
+            add(("mount", (position, kind.index), f"mount a {kind.name} {where}"))
+    for shot in c.shots:
+        for position, where in enumerate(CANNON_POSITIONS):
+            add(
+                ("load", (shot.index, position), f"load a {shot.name} shot into the {where} cannon")
+            )
+    for position, where in enumerate(CANNON_POSITIONS):
+        add(("man", (position,), f"man the {where} cannon"))
+    for zone in c.zones:
+        add(("sight", (zone.index,), f"Zero In on the foe's {zone.name}"))
+    for n, (_, text) in enumerate(STAGE_ACTIONS):
+        add(("action", (n,), text))
+    add(("fire", (1,), "Fire!"))
+    add(("fire", (0,), "hold fire"))
+    add(("double-shot", (1,), "fire a Double Shot"))
+    add(("double-shot", (0,), "no Double Shot"))
+    for card in range(40):
+        add(("card", (card,), card_name(card, c.suits)))
+    add(("wild", (), "a Wild"))
+    for value in range(1, 11):
+        add(("wild-value", (value,), f"a Wild as {value}"))
+    for suit, symbol in enumerate(c.suits):
+        add(("wild-suit", (suit,), f"a Wild as {symbol}"))
+    add(("done", (), "done"))
+    for target in range(len(c.target_centres)):
+        for side, name in enumerate(SIDES):
+            add(("place", (target, side), f"to the {name} of Target #{target + 1}"))
+    for target in range(len(c.target_centres)):
+        for side, name in enumerate(SIDES):
+            add(
+                (
+                    "unaim",
+                    (target, side),
+                    f"discard the Aim card at the {name} of Target #{target + 1}",
+                )
+            )
+    for shot in c.shots:
+        for position, where in enumerate(CANNON_POSITIONS):
+            add(("shot", (shot.index, position), f"the {shot.name} shot in the {where} cannon"))
+    for shot in c.shots:
+        add(("effective", (shot.index,), f"the {shot.name} shot takes effect"))
+    for shot in c.shots:
+        add(("fire-shot", (shot.index,), f"fire the {shot.name} shot"))
+    for zone in c.zones:
+        add(("lose", (zone.index,), f"lose {MARKER_NAMES[zone.kind]} from the {zone.name}"))
+    for officer, name in enumerate(OFFICERS):
+        add(("lose-officer", (officer,), f"lose your {name}"))
+    for a in decks:
+        for b in sorted(c.neighbours[a]):
+            target = c.zones[b]
+            verb = "to the" if target.kind == "deck" else "to repair the"
+            add(("move", (a, b), f"move a Crewman from the {c.zones[a].name} {verb} {target.name}"))
+    for officer, name in enumerate(OFFICERS):
+        for a in decks:
+            for b in sorted(c.neighbours[a]):
+                if c.zones[b].kind == "deck":
+                    add(
+                        (
+                            "officer-move",
+                            (officer, a, b),
+                            f"move your {name} from the {c.zones[a].name} to the {c.zones[b].name}",
+                        )
+                    )
+    add(("stop", (), "stop repairing"))
+    return ActionSpace(actions)

@@ -1,0 +1,74 @@
+"""BroadSides (Joshua Cappel, 2016): two captains duel with Aim cards, cannons, shots and crew."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from quarterdeck.engine import ActionSpace, Bot, Game, Option
+
+from .actions import build_action_space
+from .components import Components, parse_components
+from .state import BroadSidesState
+
+JSON = Any
+
+
+class BroadSides(Game):
+    name = "broadsides"
+    title = "BroadSides"
+    min_players = 2
+    max_players = 2
+    rules_version = "1"
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "round_cap",
+            60,
+            "end the game when both captains have had this many turns (0: no cap); the "
+            "ship with more markers wins, an equal count is a draw",
+            house=True,
+        ),
+    )
+    data_package = "quarterdeck.games.broadsides.data"
+
+    components: Components
+    ids: dict[tuple[Any, ...], int]
+
+    def parse_data(self, raw: JSON) -> Components:
+        self.components = parse_components(raw)
+        return self.components
+
+    def build_action_space(self) -> ActionSpace:
+        space = build_action_space(self.components)
+        # Action ids by meaning: ids["card", 7]; an action with no arguments by its kind.
+        self.ids = {(a.kind, *a.args): a.id for a in space.actions}
+        self.ids.update({a.kind: a.id for a in space.actions if not a.args})
+        return space
+
+    def _new_state(self, players: int, seed: int) -> BroadSidesState:
+        state = BroadSidesState(self, seed)
+        state.set_up()
+        return state
+
+    def max_game_length(self, players: int) -> int:
+        cap = self.options["round_cap"]
+        if not cap:
+            raise ValueError("BroadSides without a round cap has no bounded length")
+        # Setup: 4 officer, 4 cannon, at most 8 loading and 4 Zero In decisions. A turn:
+        # two actions of at most 1 + 9 cards + 1 done + 4 shots + 4 effects, or of
+        # shots returned and reloaded (4 + 1 + 8); the foe's Aim discards (3) and
+        # losses (4 markers, 3 Disasters of 3); Firing: 1 + 1 + 1, Evasion (11),
+        # damage (14), Zero In (2); discarding to the hand limit (9).
+        per_turn = 2 * 20 + 2 * (3 + 4 + 9) + 3 + 11 + 14 + 2 + 9
+        return 20 + 2 * cap * per_turn
+
+    def _state_from_json(self, data: Mapping[str, JSON], players: int) -> BroadSidesState:
+        return BroadSidesState.from_state_json(self, data)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        return {}
+
+    def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
+        from .render import describe_event
+
+        return describe_event(event, self.components, viewer)

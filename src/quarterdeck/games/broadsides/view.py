@@ -1,0 +1,219 @@
+"""What a seat may know of a BroadSides position, and redrawing what it may not."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from quarterdeck.engine import Event, Rng
+
+from .components import CANNON_POSITIONS
+
+if TYPE_CHECKING:
+    from .state import BroadSidesState
+
+JSON = Any
+
+
+def cannons_revealed(state: BroadSidesState) -> bool:
+    """The cannon choices are secret until both captains have chosen."""
+    return all(state.cannons[p][1] is not None for p in (0, 1))
+
+
+def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dict[str, JSON]:
+    c = state.c
+    own = reveal or p == seat
+    revealed = cannons_revealed(state)
+    zones = []
+    for z in c.zones:
+        officers = [
+            name
+            for officer, name in enumerate(("captain", "first mate"))
+            if state.officers[p][officer] == z.index
+        ]
+        zones.append(
+            {
+                "zone": z.id,
+                "name": z.name,
+                "kind": z.kind,
+                "spaces": z.spaces,
+                "markers": state.zone_count(p, z.index),
+                "officers": officers,
+                "exposed": list(state.exposed(p, z.index)),
+                "targets": z.targets,
+            }
+        )
+    cannons = []
+    for position, where in enumerate(CANNON_POSITIONS):
+        kind = state.cannons[p][position]
+        shown = own or revealed
+        cannons.append(
+            {
+                "position": where,
+                "chosen": kind is not None,
+                "cannon": c.cannons[kind].id if kind is not None and shown else None,
+                "shots": [c.shots[s].id for s in state.loaded[p][position]],
+                "capacity": c.cannons[kind].shots if kind is not None and shown else None,
+                "manned": state.gunner[p] == position,
+                "usable": state.can_use_cannon(p, position),
+            }
+        )
+    targets = []
+    for t in state.targets[p]:
+        cx, cy = c.target_centres[t[0]]  # type: ignore[index]
+        gunner = state.gunner[p]
+        kind = state.cannons[p][gunner] if gunner is not None else None
+        targets.append(
+            {
+                "target": t[0],
+                "centre": [cx, cy],
+                "left": t[1],
+                "left_value": t[2],
+                "bottom": t[3],
+                "bottom_value": t[4],
+                "reads": state.target_result(kind, t) if kind is not None else None,
+            }
+        )
+    disasters = {}
+    for z, token in state.disasters[p].items():
+        if z in state.disaster_done[p]:
+            disasters[c.zones[z].id] = "resolved"
+        else:
+            disasters[c.zones[z].id] = (
+                c.disasters[token].id if reveal and token is not None else "face down"
+            )
+    flipped = set()
+    for e in state.events:
+        if e.kind == "disaster" and e.data["seat"] == p:
+            flipped.add(e.data["disaster"])
+    return {
+        "seat": p,
+        "zones": zones,
+        "officers": {
+            name: (
+                None
+                if state.officers[p][i] is None
+                else "lost"
+                if state.officers[p][i] == -1
+                else c.zones[state.officers[p][i]].id
+            )  # type: ignore[index]
+            for i, name in enumerate(("captain", "first_mate"))
+        },
+        "hand": sorted(state.hands[p]) if own else None,
+        "hand_size": len(state.hands[p]),
+        "deck": len(state.decks[p]),
+        "discards": list(state.discards[p]),
+        "targets": targets,
+        "cannons": cannons,
+        "gunsight": c.zones[state.sight[p]].id if state.sight[p] is not None else None,
+        "tracks": {
+            "broadside": [c.suit_names[s] for s in range(4) if state.covered[p]["broadside"][s]],
+            "sheer_off": [v + 1 for v in range(10) if state.covered[p]["sheer-off"][v]],
+            "evasion": [v + 1 for v in range(10) if state.covered[p]["evasion"][v]],
+        },
+        "disasters": disasters,
+        "disasters_left": sorted(d.id for d in c.disasters if d.index not in flipped),
+        "missing_planks": state.missing_planks(p),
+        "hand_limit": state.hand_limit(p),
+        "rigging_penalty": state.penalty(p, "rigging"),
+        "markers": state.ship_markers(p),
+    }
+
+
+def view(state: BroadSidesState, seat: int | None, reveal: bool) -> dict[str, JSON]:
+    c = state.c
+    attack = None
+    if len(state.attack) == 4:
+        zone, potential, damage, position = state.attack
+        attack = {
+            "zone": c.zones[zone].id,
+            "potential": potential,
+            "damage": damage,
+            "cannon": CANNON_POSITIONS[position],
+        }
+    out: dict[str, JSON] = {
+        "phase": state.phase,
+        "turn": state.turns + 1,
+        "round_cap": state.game.options["round_cap"],
+        "turn_player": state.turn_player,
+        "first_player": state.first_player,
+        "actions_taken": state.actions_taken,
+        "aimed": state.aimed,
+        "ships": [_ship(state, p, seat, reveal) for p in (0, 1)],
+        "bag": {s.id: state.bag[s.index] for s in c.shots},
+        "tray": [c.shots[s].id for s in sorted(state.tray)],
+        "target_deck": len(state.target_deck),
+        "target_discards": list(state.target_discards),
+        # Cards being picked for a set are shown: they are played face up when done.
+        "selection": {"kind": state.sel_kind, "cards": [list(s) for s in state.sel]}
+        if state.sel
+        else None,
+        "attack": attack,
+        "losses": [[t[0], t[1], t[2]] for t in state.tasks],
+    }
+    if reveal:
+        out["decks"] = [list(d) for d in state.decks]
+        out["target_order"] = list(state.target_deck)
+    return out
+
+
+def resample(state: BroadSidesState, seat: int | None, rng: Rng) -> BroadSidesState:
+    """Redraw what ``seat`` cannot know: the foe's hand and every Aim deck's order
+    (nobody knows the order of their own deck), the Target deck's order, the face-down
+    Disaster tokens (nobody knows them) and, before the reveal, the foe's cannons."""
+    s = state.clone()
+    shown = {sel[0] for sel in s.sel}  # cards being picked are face up
+    for p in (0, 1):
+        if p == seat:
+            rng.shuffle(s.decks[p])
+        else:
+            known = [card for card in s.hands[p] if card in shown]
+            pool = [card for card in s.hands[p] if card not in shown] + s.decks[p]
+            rng.shuffle(pool)
+            n = len(s.hands[p]) - len(known)
+            s.hands[p] = sorted(known + pool[:n])
+            s.decks[p] = pool[n:]
+        zones = [z for z, token in s.disasters[p].items() if token is not None]
+        tokens = [s.disasters[p][z] for z in zones]
+        rng.shuffle(tokens)
+        for z, token in zip(zones, tokens, strict=True):
+            s.disasters[p][z] = token
+    rng.shuffle(s.target_deck)
+    if not cannons_revealed(s):
+        for p in (0, 1):
+            if p != seat:
+                _redraw_cannons(s, p, rng)
+    return s
+
+
+def _redraw_cannons(s: BroadSidesState, p: int, rng: Rng) -> None:
+    c = s.c
+    chosen = [pos for pos in (0, 1) if s.cannons[p][pos] is not None]
+    if not chosen:
+        return
+    combos = [
+        (fore, aft)
+        for fore in range(len(c.cannons))
+        for aft in range(len(c.cannons))
+        if fore != aft or c.cannons[fore].tiles >= 2
+    ]
+    if len(chosen) == 1:  # only the fore cannon is chosen yet
+        combos = [(fore, fore) for fore in sorted({f for f, _ in combos})]
+    fore, aft = rng.choice(combos)
+    for pos, kind in zip(chosen, (fore, aft), strict=False):
+        s.cannons[p][pos] = kind
+    # Keep the owner's log and the history true of the new choice.
+    space = s.game.action_space
+    mounts = iter(pos for pos in chosen)
+    for n, event in enumerate(s.events):
+        if event.kind == "mount" and event.data["seat"] == p:
+            pos = next(mounts)
+            s.events[n] = Event("mount", event.data, {p: {"cannon": s.cannons[p][pos]}})
+    seen = 0
+    for n, action_id in enumerate(s.history):
+        action = space[action_id]
+        if action.kind == "mount":
+            owner = 0 if seen < 2 else 1
+            seen += 1
+            if owner == p:
+                position = action.args[0]
+                s.history[n] = s.game.ids["mount", position, s.cannons[p][position]]
