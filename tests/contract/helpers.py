@@ -31,5 +31,15 @@ def playout(game: Game, players: int, seed: int, choice_seed: int) -> Iterator[S
     raise AssertionError(f"{game.name} did not end within {limit} decisions")
 
 
+def checkpoints(game: Game, players: int, seed: int, choice_seed: int, n: int = 40) -> list[State]:
+    """About ``n`` states spread evenly over a random game (the first and the last
+    included): the expensive checks look at these rather than at every state."""
+    states = [s.clone() for s in playout(game, players, seed, choice_seed)]
+    if len(states) <= n:
+        return states
+    step = (len(states) - 1) / (n - 1)
+    return [states[round(i * step)] for i in range(n)]
+
+
 def roundtrip(game: Game, state: State) -> State:
     return game.from_json(json.loads(json.dumps(state.to_json())))

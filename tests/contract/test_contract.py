@@ -20,10 +20,11 @@ from quarterdeck.engine import (
     Record,
     RecordError,
     Rng,
+    State,
     get_game,
 )
 
-from .helpers import GAMES, game_and_players, playout, roundtrip
+from .helpers import GAMES, checkpoints, game_and_players, playout, roundtrip
 
 seeds = st.integers(0, 2**63)
 picks = st.integers(0, 10)
@@ -76,10 +77,10 @@ def test_same_seed_and_actions_give_the_same_game(
 
 @pytest.mark.parametrize("name", GAMES)
 @given(pick=picks, seed=seeds, choice_seed=seeds)
-def test_json_round_trip_at_every_step(name: str, pick: int, seed: int, choice_seed: int) -> None:
+def test_json_round_trip_along_the_game(name: str, pick: int, seed: int, choice_seed: int) -> None:
     game, players = game_and_players(name, pick)
     chooser = Rng.from_seed(choice_seed ^ 1)
-    for state in playout(game, players, seed, choice_seed):
+    for state in checkpoints(game, players, seed, choice_seed, n=15):
         copy = roundtrip(game, state)
         assert copy == state and copy.legal_actions() == state.legal_actions()
         if not state.is_terminal():  # the copy plays on exactly like the original
@@ -96,7 +97,7 @@ def test_legal_actions_are_sorted_unique_and_in_the_action_space(
     name: str, pick: int, seed: int, choice_seed: int
 ) -> None:
     game, players = game_and_players(name, pick)
-    for state in playout(game, players, seed, choice_seed):
+    for state in checkpoints(game, players, seed, choice_seed):
         legal = state.legal_actions()
         ids = [a.id for a in legal]
         assert ids == sorted(set(ids))
@@ -115,7 +116,7 @@ def test_illegal_and_malformed_actions_change_nothing(
     name: str, pick: int, seed: int, choice_seed: int
 ) -> None:
     game, players = game_and_players(name, pick)
-    for state in playout(game, players, seed, choice_seed):
+    for state in checkpoints(game, players, seed, choice_seed, n=20):
         before = state.to_json()
         legal = {a.id for a in state.legal_actions()}
         for action_id in range(game.num_actions):
@@ -144,7 +145,7 @@ def test_views_do_not_change_when_hidden_things_are_resampled(
     changing anything the seat sees, its legal actions or its error messages."""
     game, players = game_and_players(name, pick)
     rng = Rng.from_seed(resample_seed)
-    for state in playout(game, players, seed, choice_seed):
+    for state in checkpoints(game, players, seed, choice_seed, n=15):
         for seat in [None, *range(players)]:
             views = json.dumps(state.view(seat), sort_keys=True)
             other = state.resample(seat, rng)
@@ -155,17 +156,19 @@ def test_views_do_not_change_when_hidden_things_are_resampled(
             assert other.seed != state.seed  # the seed would tell every future draw
             assert other.sampled and not state.sampled
             if seat is not None and seat == state.current_player:
-                assert other.legal_actions() == state.legal_actions()
-                for action_id in range(game.num_actions):
+                legal = state.legal_actions()
+                assert other.legal_actions() == legal
+                for action_id in set(range(game.num_actions)) - {a.id for a in legal}:
                     assert _error(state, action_id) == _error(other, action_id)
 
 
-def _error(state: object, action_id: int) -> str:
+def _error(state: State, action_id: int) -> str:
+    """The message an illegal action gets (an illegal action changes nothing)."""
     try:
-        state.clone().apply(action_id)  # type: ignore[attr-defined]
+        state.apply(action_id)
     except IllegalActionError as exc:
         return str(exc)
-    return ""
+    raise AssertionError(f"action {action_id} was legal")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -195,7 +198,7 @@ def test_views_share_nothing_with_the_state(
 ) -> None:
     """A caller that edits a view (or a to_json dict) cannot change the game."""
     game, players = game_and_players(name, pick)
-    for state in playout(game, players, seed, choice_seed):
+    for state in checkpoints(game, players, seed, choice_seed, n=10):
         before = state.to_json()
         for view in (state.view(0), state.view(None), state.view_all(), state.to_json()):
             _scribble(view)
@@ -218,7 +221,7 @@ def _scribble(value: object) -> None:
 @given(pick=picks, seed=seeds, choice_seed=seeds)
 def test_clones_are_independent(name: str, pick: int, seed: int, choice_seed: int) -> None:
     game, players = game_and_players(name, pick)
-    for state in playout(game, players, seed, choice_seed):
+    for state in checkpoints(game, players, seed, choice_seed):
         if state.is_terminal():
             break
         before = state.to_json()
@@ -245,15 +248,15 @@ def test_bad_players_seeds_and_options_are_refused(name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=1000)
+@settings(max_examples=200)
 @given(pick=picks, seed=seeds, choice_seed=seeds, resample_seed=seeds)
 def test_views_never_leak_on_thousands_of_states(
     name: str, pick: int, seed: int, choice_seed: int, resample_seed: int
 ) -> None:
-    """The no-leak property again on many more states (about 60 per game, 60,000 in all)."""
+    """The no-leak property again on many more states (up to 60 per game)."""
     game, players = game_and_players(name, pick)
     rng = Rng.from_seed(resample_seed)
-    for state in playout(game, players, seed, choice_seed):
+    for state in checkpoints(game, players, seed, choice_seed, n=60):
         seat = rng.below(players + 1)
         seat_or_none = None if seat == players else seat
         view = state.view(seat_or_none)

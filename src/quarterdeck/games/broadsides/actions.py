@@ -84,9 +84,9 @@ def build_action_space(c: Components) -> ActionSpace:
         add(("lose-officer", (officer,), f"lose your {name}"))
     for a in decks:
         for b in sorted(c.neighbours[a]):
-            target = c.zones[b]
-            verb = "to the" if target.kind == "deck" else "to repair the"
-            add(("move", (a, b), f"move a Crewman from the {c.zones[a].name} {verb} {target.name}"))
+            to = c.zones[b]
+            verb = "to the" if to.kind == "deck" else "to repair the"
+            add(("move", (a, b), f"move a Crewman from the {c.zones[a].name} {verb} {to.name}"))
     for officer, name in enumerate(OFFICERS):
         for a in decks:
             for b in sorted(c.neighbours[a]):

@@ -32,7 +32,7 @@ class BroadSides(Game):
     data_package = "quarterdeck.games.broadsides.data"
 
     components: Components
-    ids: dict[tuple[Any, ...], int]
+    ids: dict[Any, int]
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)
@@ -41,7 +41,7 @@ class BroadSides(Game):
     def build_action_space(self) -> ActionSpace:
         space = build_action_space(self.components)
         # Action ids by meaning: ids["card", 7]; an action with no arguments by its kind.
-        self.ids = {(a.kind, *a.args): a.id for a in space.actions}
+        self.ids: dict[Any, int] = {(a.kind, *a.args): a.id for a in space.actions}
         self.ids.update({a.kind: a.id for a in space.actions if not a.args})
         return space
 
@@ -51,7 +51,7 @@ class BroadSides(Game):
         return state
 
     def max_game_length(self, players: int) -> int:
-        cap = self.options["round_cap"]
+        cap = int(self.options["round_cap"])
         if not cap:
             raise ValueError("BroadSides without a round cap has no bounded length")
         # Setup: 4 officer, 4 cannon, at most 8 loading and 4 Zero In decisions. A turn:

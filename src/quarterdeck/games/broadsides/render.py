@@ -64,7 +64,7 @@ def prompt(state: BroadSidesState) -> str:
     if phase == "double":
         return f"{who}: Carronade — fire the second shot as a Double Shot?"
     if phase == "tasks":
-        seat, what, count, zone, _ = state.tasks[0]
+        _, what, count, zone, _ = state.tasks[0]
         if what == "unaim":
             return f"{who}: discard {count} Aim card(s) from your Targets"
         where = (
@@ -81,8 +81,13 @@ def prompt(state: BroadSidesState) -> str:
 def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None = None) -> str:
     kind = event["kind"]
     who = SEATS[event["seat"]] if "seat" in event and event["seat"] is not None else ""
-    zone = lambda key: c.zones[event[key]].name  # noqa: E731
-    cards = lambda key: " ".join(card_name(x, c.suits) for x in event[key])  # noqa: E731
+
+    def zone(key: str) -> str:
+        return c.zones[event[key]].name
+
+    def cards(key: str) -> str:
+        return " ".join(card_name(x, c.suits) for x in event[key])
+
     if kind == "officer":
         return (
             f"{who} places the {('Captain', 'First Mate')[event['officer']]} on the {zone('zone')}."

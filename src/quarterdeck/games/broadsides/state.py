@@ -350,10 +350,10 @@ class BroadSidesState(State):
             if not total:
                 break
             r = self.rng.below(total)
-            for shot, count in enumerate(self.bag):
-                if r < count:
-                    break
-                r -= count
+            shot = 0
+            while r >= self.bag[shot]:  # the r-th disc in the bag, by kind
+                r -= self.bag[shot]
+                shot += 1
             self.bag[shot] -= 1
             drawn.append(shot)
         return drawn
@@ -1178,7 +1178,7 @@ class BroadSidesState(State):
     def _run_tasks(self) -> None:
         """Resolve waiting losses; stop at the first real choice."""
         while self.tasks and self.phase != "over":
-            seat, what, count, _, _ = self.tasks[0]
+            seat, _, count, _, _ = self.tasks[0]
             if count <= 0 or not self._task_units():
                 self.tasks.pop(0)
                 continue
@@ -1319,23 +1319,22 @@ class BroadSidesState(State):
             for pile in (self.hands[p], self.decks[p], self.discards[p]):
                 for card in pile:
                     counts[f"aim {p}:{card}"] += 1
-            for t in self.targets[p]:
-                counts[f"target {t[0]}"] += 1
-                for card in (t[1], t[3]):
-                    if card is not None:
-                        counts[f"aim {p}:{card}"] += 1
+            for slot in self.targets[p]:
+                counts[f"target {slot[0]}"] += 1
+                for played in (slot[1], slot[3]):
+                    if played is not None:
+                        counts[f"aim {p}:{played}"] += 1
             for pos in (FORE, AFT):
                 for shot in self.loaded[p][pos]:
                     counts[f"shot {shot}"] += 1
             for z, zone in enumerate(self.c.zones):
                 counts[f"marker {zone.kind}"] += self.markers[p][z]
-            for officer in self.officers[p]:
-                counts[f"officer {p}"] += 1
+            counts[f"officer {p}"] += len(self.officers[p])
             counts[f"disaster {p}"] += len(self.disaster_done[p]) + sum(
                 1 for t in self.disasters[p].values() if t is not None
             )
-        for t in (*self.target_deck, *self.target_discards):
-            counts[f"target {t}"] += 1
+        for target in (*self.target_deck, *self.target_discards):
+            counts[f"target {target}"] += 1
         for shot, n in enumerate(self.bag):
             counts[f"shot {shot}"] += n
         for shot in self.tray:

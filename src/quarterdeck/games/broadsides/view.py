@@ -74,11 +74,11 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             }
         )
     disasters = {}
-    for z, token in state.disasters[p].items():
-        if z in state.disaster_done[p]:
-            disasters[c.zones[z].id] = "resolved"
+    for hull, token in state.disasters[p].items():
+        if hull in state.disaster_done[p]:
+            disasters[c.zones[hull].id] = "resolved"
         else:
-            disasters[c.zones[z].id] = (
+            disasters[c.zones[hull].id] = (
                 c.disasters[token].id if reveal and token is not None else "face down"
             )
     flipped = set()
@@ -89,14 +89,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
         "seat": p,
         "zones": zones,
         "officers": {
-            name: (
-                None
-                if state.officers[p][i] is None
-                else "lost"
-                if state.officers[p][i] == -1
-                else c.zones[state.officers[p][i]].id
-            )  # type: ignore[index]
-            for i, name in enumerate(("captain", "first_mate"))
+            name: _officer_place(state, p, i) for i, name in enumerate(("captain", "first_mate"))
         },
         "hand": sorted(state.hands[p]) if own else None,
         "hand_size": len(state.hands[p]),
@@ -104,7 +97,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
         "discards": list(state.discards[p]),
         "targets": targets,
         "cannons": cannons,
-        "gunsight": c.zones[state.sight[p]].id if state.sight[p] is not None else None,
+        "gunsight": None if (sight := state.sight[p]) is None else c.zones[sight].id,
         "tracks": {
             "broadside": [c.suit_names[s] for s in range(4) if state.covered[p]["broadside"][s]],
             "sheer_off": [v + 1 for v in range(10) if state.covered[p]["sheer-off"][v]],
@@ -117,6 +110,13 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
         "rigging_penalty": state.penalty(p, "rigging"),
         "markers": state.ship_markers(p),
     }
+
+
+def _officer_place(state: BroadSidesState, p: int, officer: int) -> str | None:
+    zone = state.officers[p][officer]
+    if zone is None:
+        return None  # not placed yet
+    return "lost" if zone < 0 else state.c.zones[zone].id
 
 
 def view(state: BroadSidesState, seat: int | None, reveal: bool) -> dict[str, JSON]:
