@@ -17,6 +17,7 @@ from .errors import (
     QuarterdeckError,
     RecordError,
     RulesVersionError,
+    ScenarioError,
     UnknownGameError,
 )
 from .events import Event
@@ -46,6 +47,7 @@ __all__ = [
     "RecordError",
     "Rng",
     "RulesVersionError",
+    "ScenarioError",
     "State",
     "Track",
     "UnknownGameError",

@@ -36,6 +36,11 @@ class DataFileError(QuarterdeckError):
     """A game's component data file is malformed."""
 
 
+class ScenarioError(QuarterdeckError):
+    """A scenario file (a position to start from) is malformed; the message names
+    the bad entry."""
+
+
 class RecordError(QuarterdeckError):
     """A game record is malformed or does not replay."""
 

@@ -234,6 +234,13 @@ class Game(ABC):
         """The game's own bots by name, each made from a seed (see ``engine.bot``)."""
         return {}
 
+    def load_scenario(self, data: Mapping[str, JSON]) -> State:
+        """A state set up as a scenario describes (see the game's docs); games that
+        have no scenario format refuse."""
+        from .errors import ScenarioError
+
+        raise ScenarioError(f"{self.title} has no scenario format")
+
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         """One event of a view's log, in words, as ``viewer`` reads it (``None``: a
         spectator, or a replay with everything revealed)."""

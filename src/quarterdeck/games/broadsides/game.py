@@ -65,6 +65,11 @@ class BroadSides(Game):
     def _state_from_json(self, data: Mapping[str, JSON], players: int) -> BroadSidesState:
         return BroadSidesState.from_state_json(self, data)
 
+    def load_scenario(self, data: Mapping[str, JSON]) -> BroadSidesState:
+        from .scenario import load_scenario
+
+        return load_scenario(self, data)
+
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         return {}
 

@@ -1,0 +1,213 @@
+"""Scenarios: a BroadSides position written as JSON, to test a rules question or
+start a game from it (``quarterdeck play broadsides --scenario FILE``).
+
+The format is documented in ``docs/games/broadsides.md``. Everything left out takes
+its value from a normal set-up: full ships, the Captain and First Mate on the Main
+Deck, Aim decks holding every card not placed elsewhere (shuffled), an empty
+discard pile, the bag holding every shot not loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from quarterdeck.engine import Event, ScenarioError
+
+from .components import CANNON_POSITIONS, Components
+
+if TYPE_CHECKING:
+    from .game import BroadSides
+    from .state import BroadSidesState
+
+JSON = Any
+SUIT_LETTERS = {"S": 0, "C": 1, "D": 2, "H": 3}
+PHASES = ("stage1", "stage2")
+
+
+def parse_card(text: JSON, c: Components, entry: str) -> int:
+    """'7♠', '7S', '10h' or 'Wild' (also 'W'); the second Wild is 'Wild2'."""
+    if not isinstance(text, str) or not text:
+        raise ScenarioError(f"scenario entry {entry}: a card is written like '7♠', '7S' or 'Wild'")
+    t = text.strip()
+    if t.lower() in ("wild", "w"):
+        return 40
+    if t.lower() in ("wild2", "w2"):
+        return 41
+    value, suit = t[:-1], t[-1]
+    index = c.suits.index(suit) if suit in c.suits else SUIT_LETTERS.get(suit.upper())
+    if index is None or not value.isdigit() or not 1 <= int(value) <= 10:
+        raise ScenarioError(f"scenario entry {entry}: {text!r} is not a card ('7♠', '7S', 'Wild')")
+    return index * 10 + int(value) - 1
+
+
+def _zone(name: JSON, c: Components, entry: str, kind: str | None = None) -> int:
+    if name not in c.zone_by_id:
+        raise ScenarioError(
+            f"scenario entry {entry}: unknown zone {name!r} (zones: {', '.join(c.zone_by_id)})"
+        )
+    z = c.zone_by_id[name]
+    if kind and c.zones[z].kind != kind:
+        raise ScenarioError(f"scenario entry {entry}: {name} is not a {kind} zone")
+    return z
+
+
+def _by_id(items: Any, name: JSON, entry: str) -> int:
+    for item in items:
+        if item.id == name:
+            return int(item.index)
+    known = ", ".join(item.id for item in items)
+    raise ScenarioError(f"scenario entry {entry}: unknown {name!r} (one of {known})")
+
+
+def load_scenario(game: BroadSides, data: Mapping[str, JSON]) -> BroadSidesState:
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario is a JSON object")
+    c = game.components
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or seed < 0:
+        raise ScenarioError("scenario entry seed: a non-negative integer")
+    state = game._new_state(2, seed)
+    ships = data.get("ships")
+    if not isinstance(ships, list) or len(ships) != 2:
+        raise ScenarioError("scenario entry ships: a list of the two ships (Red's, then Blue's)")
+    used_targets: list[int] = []
+    for p, ship in enumerate(ships):
+        _load_ship(state, p, ship, f"ships[{p}]", used_targets)
+    rest = [t for t in range(len(c.target_centres)) if t not in used_targets]
+    state.rng.shuffle(rest)
+    state.target_deck = rest
+    loaded = [s for p in (0, 1) for pos in (0, 1) for s in state.loaded[p][pos]]
+    state.bag = [kind.count - loaded.count(kind.index) for kind in c.shots]
+    if any(n < 0 for n in state.bag):
+        raise ScenarioError("scenario entry loaded: more shots of a kind than the game has")
+    turn = data.get("turn_player", 0)
+    if turn not in (0, 1):
+        raise ScenarioError("scenario entry turn_player: 0 (Red) or 1 (Blue)")
+    phase = data.get("phase", "stage1")
+    if phase not in PHASES:
+        raise ScenarioError(f"scenario entry phase: one of {', '.join(PHASES)}")
+    turns = data.get("turns", 0)
+    if not isinstance(turns, int) or turns < 0:
+        raise ScenarioError("scenario entry turns: the number of turns already played")
+    state.first_player = data.get("first_player", turn)
+    state.turns = turns
+    state.turn_player = state.seat = turn
+    state.phase = phase
+    state.actions_taken = 2 if phase == "stage2" else int(data.get("actions_taken", 0))
+    state.aimed = bool(data.get("aimed", phase == "stage2"))
+    state.events = [Event("scenario", {"name": str(data.get("name", "scenario"))})]
+    if phase == "stage2":
+        state._start_stage2()
+    state.touched()
+    return state
+
+
+def _load_ship(
+    state: BroadSidesState, p: int, ship: JSON, entry: str, used_targets: list[int]
+) -> None:
+    c = state.c
+    if not isinstance(ship, Mapping):
+        raise ScenarioError(f"scenario entry {entry}: an object")
+    officers = ship.get("officers", {})
+    for i, name in enumerate(("captain", "first_mate")):
+        where = officers.get(name, "main-deck")
+        state.officers[p][i] = (
+            -1 if where == "lost" else _zone(where, c, f"{entry}.officers.{name}", "deck")
+        )
+    state._fill_crew(p)
+    for zone_name, count in ship.get("markers", {}).items():
+        z = _zone(zone_name, c, f"{entry}.markers")
+        officers_here = sum(1 for o in state.officers[p] if o == z)
+        if not isinstance(count, int) or not officers_here <= count <= c.zones[z].spaces:
+            raise ScenarioError(
+                f"scenario entry {entry}.markers.{zone_name}: from {officers_here} to {c.zones[z].spaces} markers"
+            )
+        kind = ("rigging", "deck", "hull").index(c.zones[z].kind)
+        state.supply[kind] += state.markers[p][z] - (count - officers_here)
+        state.markers[p][z] = count - officers_here
+    placed: list[int] = []
+
+    def cards(key: str) -> list[int]:
+        raw = ship.get(key, [])
+        if not isinstance(raw, list):
+            raise ScenarioError(f"scenario entry {entry}.{key}: a list of cards")
+        out = [parse_card(card, c, f"{entry}.{key}[{i}]") for i, card in enumerate(raw)]
+        for card in out:
+            if card in placed:
+                raise ScenarioError(f"scenario entry {entry}.{key}: card {card} is placed twice")
+            placed.append(card)
+        return out
+
+    state.hands[p] = sorted(cards("hand"))
+    state.discards[p] = cards("discards")
+    state.targets[p] = []
+    for i, t in enumerate(ship.get("targets", [])):
+        name = f"{entry}.targets[{i}]"
+        if not isinstance(t, Mapping) or "centre" not in t:
+            raise ScenarioError(f"scenario entry {name}: needs a centre [x, y]")
+        centre = tuple(t["centre"])
+        matches = [
+            n for n, ctr in enumerate(c.target_centres) if ctr == centre and n not in used_targets
+        ]
+        if not matches:
+            raise ScenarioError(
+                f"scenario entry {name}: no Target card left with centre {list(centre)}"
+            )
+        target = matches[0]
+        used_targets.append(target)
+        slot: list[int | None] = [target, None, None, None, None]
+        for side, key in enumerate(("left", "bottom")):
+            if t.get(key) is not None:
+                card = parse_card(t[key], c, f"{name}.{key}")
+                if card in placed:
+                    raise ScenarioError(f"scenario entry {name}.{key}: card placed twice")
+                placed.append(card)
+                value = t.get(f"{key}_value") if card >= 40 else card % 10 + 1
+                if not isinstance(value, int) or not 1 <= value <= 10:
+                    raise ScenarioError(
+                        f"scenario entry {name}.{key}_value: the value a Wild stands for"
+                    )
+                slot[1 + 2 * side] = card
+                slot[2 + 2 * side] = value
+        state.targets[p].append(slot)
+    deck = [card for card in range(42) if card not in placed]
+    state.rng.shuffle(deck)
+    state.decks[p] = deck
+    cannons = ship.get("cannons", {"fore": "18-pounder", "aft": "18-pounder"})
+    loaded = ship.get("loaded", {})
+    for pos, where in enumerate(CANNON_POSITIONS):
+        state.cannons[p][pos] = _by_id(c.cannons, cannons.get(where), f"{entry}.cannons.{where}")
+        shots = [_by_id(c.shots, s, f"{entry}.loaded.{where}") for s in loaded.get(where, [])]
+        if len(shots) > state.capacity(p, pos):
+            raise ScenarioError(
+                f"scenario entry {entry}.loaded.{where}: more shots than the cannon holds"
+            )
+        state.loaded[p][pos] = sorted(shots)
+    gunner = ship.get("gunner", "fore")
+    if gunner not in CANNON_POSITIONS:
+        raise ScenarioError(f"scenario entry {entry}.gunner: 'fore' or 'aft'")
+    state.gunner[p] = CANNON_POSITIONS.index(gunner)
+    state.sight[p] = _zone(ship.get("gunsight", "mid-hull"), c, f"{entry}.gunsight")
+    covered = ship.get("covered", {})
+    for suit in covered.get("broadside", []):
+        if suit not in c.suit_names:
+            raise ScenarioError(
+                f"scenario entry {entry}.covered.broadside: suits are {', '.join(c.suit_names)}"
+            )
+        state.covered[p]["broadside"][c.suit_names.index(suit)] = True
+    for track, key in (("sheer-off", "sheer_off"), ("evasion", "evasion")):
+        for v in covered.get(key, []):
+            if not isinstance(v, int) or not 1 <= v <= 10:
+                raise ScenarioError(f"scenario entry {entry}.covered.{key}: numbers 1–10")
+            state.covered[p][track][v - 1] = True
+    for hull, token in ship.get("disasters", {}).items():
+        z = _zone(hull, c, f"{entry}.disasters", "hull")
+        if token == "resolved":
+            state.disasters[p][z] = None
+            state.disaster_done[p].append(z)
+        else:
+            state.disasters[p][z] = _by_id(c.disasters, token, f"{entry}.disasters.{hull}")
+    tokens = [t for t in state.disasters[p].values() if t is not None]
+    if len(set(tokens)) != len(tokens):
+        raise ScenarioError(f"scenario entry {entry}.disasters: each token lies under one zone")
