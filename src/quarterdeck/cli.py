@@ -395,20 +395,23 @@ def print_summary(data: Mapping[str, JSON]) -> None:
     seats.add_column("win rate", justify="right")
     for seat, wins in enumerate(data["seat_wins"]):
         seats.add_row(str(seat), f"{wins:g}", f"{wins / n:.1%}")
-    bots = Table(title="wins per bot (a share of 1 per game; par is 1/players per seat)")
+    bots = Table(
+        title="wins per bot (a win is 1, a shared win or draw its share; par is 1/players)"
+    )
     bots.add_column("bot")
     bots.add_column("wins", justify="right")
     bots.add_column("win rate per seat", justify="right")
     for bot, wins in data["bot_wins"].items():
         bots.add_row(bot, f"{wins:g}", f"{data['bot_win_rate'][bot]:.1%}")
     length = Table(title="game length")
-    for column in ("mean decisions", "max decisions", "mean turns", "games/s"):
+    for column in ("mean decisions", "max decisions", "mean turns", "draws", "games/s"):
         length.add_column(column, justify="right")
     length.add_row(
         f"{data['mean_decisions']:.1f}",
         str(data["max_decisions"]),
         f"{data['mean_turns']:.1f}",
-        f"{data['games_per_second']:,.0f}",
+        str(data["draws"]),
+        f"{data['games_per_second']:,.1f}",
     )
     for table in (seats, bots, length):
         console.print(table)

@@ -67,6 +67,16 @@ def play_one(
     return GameResult(index, seed, seats, state.returns(), len(state.history), turns, record)
 
 
+def win_shares(returns: Sequence[float]) -> list[float]:
+    """Each seat's share of the win: in a zero-sum two-player game the winner gets 1
+    and a draw ½ each; in a game whose winners share 1, that share."""
+    if len(returns) == 2 and abs(sum(returns)) < 1e-9:
+        if returns[0] == returns[1]:
+            return [0.5, 0.5]
+        return [1.0 if r > 0 else 0.0 for r in returns]
+    return list(returns)
+
+
 @dataclass
 class Summary:
     game: str
@@ -78,15 +88,18 @@ class Summary:
     bot_seats: dict[str, int] = field(default_factory=dict)  # seats each bot filled
     decisions: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
+    draws: int = 0  # games whose seats all shared the win equally
     interrupted: bool = False
 
     def add(self, result: GameResult) -> None:
         self.games += 1
         if not self.seat_wins:
             self.seat_wins = [0.0] * self.players
-        for seat, (bot, ret) in enumerate(zip(result.seats, result.returns, strict=True)):
-            self.seat_wins[seat] += ret
-            self.bot_wins[bot] = self.bot_wins.get(bot, 0.0) + ret
+        shares = win_shares(result.returns)
+        self.draws += len(set(shares)) == 1
+        for seat, (bot, share) in enumerate(zip(result.seats, shares, strict=True)):
+            self.seat_wins[seat] += share
+            self.bot_wins[bot] = self.bot_wins.get(bot, 0.0) + share
             self.bot_seats[bot] = self.bot_seats.get(bot, 0) + 1
         self.decisions.append(result.decisions)
         self.turns.append(result.turns)
@@ -105,6 +118,7 @@ class Summary:
             "mean_decisions": sum(self.decisions) / n,
             "mean_turns": sum(self.turns) / n,
             "max_decisions": max(self.decisions, default=0),
+            "draws": self.draws,
             "interrupted": self.interrupted,
         }
 

@@ -358,12 +358,12 @@ class State(ABC):
 
     # -- information -------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        """Everything ``seat`` may know now, as plain JSON (``None``: a spectator)."""
+    def view(self, seat: int | None, log: bool = True) -> dict[str, JSON]:
+        """Everything ``seat`` may know now, as plain JSON (``None``: a spectator).
+        ``log=False`` leaves out the event log (bots that need only the position)."""
         self._check_seat(seat)
-        return self._envelope(
-            seat, self._view(seat, reveal=False), [e.for_seat(seat) for e in self.events]
-        )
+        events = [e.for_seat(seat) for e in self.events] if log else []
+        return self._envelope(seat, self._view(seat, reveal=False), events)
 
     def view_all(self) -> dict[str, JSON]:
         """Everything, hidden things included: for replays of finished games, tests

@@ -219,3 +219,19 @@ def test_example_rigging_penalty_2_card_straight_flush_evades_only_1(game: Broad
     act(state, "3♠", "4♠", "done")
     evade = next(e for e in reversed(state.view(None)["log"]) if e["kind"] == "evade")
     assert evade["evaded"] == 1 and evade["straight_flush"]
+
+
+def test_changing_targets_discards_them_and_zeroes_in_on_a_different_zone(game: BroadSides) -> None:
+    red = ship(
+        hand=["2♠"],
+        targets=[{"centre": [2, 2], "left": "3♥"}, {"centre": [3, 5]}],
+        gunsight="mid-hull",
+    )
+    state = position(game, red, ship())
+    act(state, "Change Targets (skip the actions and Zero In anew)")
+    assert state.targets[RED] == [] and card("3♥") in state.discards[RED]
+    act(state, "man the aft cannon")
+    assert "Zero In on the foe's Mid Hull" not in texts(state)
+    act(state, "Zero In on the foe's Main Deck")
+    assert len(state.targets[RED]) == 3 and state.gunner[RED] == 1
+    assert state.phase == "stage2"  # Stage 1 was skipped; Firing may follow

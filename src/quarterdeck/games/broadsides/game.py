@@ -71,7 +71,9 @@ class BroadSides(Game):
         return load_scenario(self, data)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
-        return {}
+        from .bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
 
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event

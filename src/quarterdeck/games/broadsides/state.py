@@ -228,7 +228,9 @@ class BroadSidesState(State):
         if phase == "zero-in-man":
             return [a["man", FORE], a["man", AFT]]
         if phase == "zero-in-sight":
-            return [a["sight", z.index] for z in c.zones]
+            # Changing Targets means a different zone; after Firing the same one may do.
+            old = self.sight[p] if self.after == "stage2" else None
+            return [a["sight", z.index] for z in c.zones if z.index != old]
         if phase == "stage1":
             return [a["action", n] for n in self._stage_actions()]
         if phase == "pick":
