@@ -78,7 +78,7 @@ class HeuristicBot(Bot):
             zone = c.zones[a.args[0]]
             z = zones[zone.id]
             # Hull damage sinks ships; officers alone on a Deck are a second way to win.
-            value = z["markers"] - 0.8 * zone.targets
+            value = float(z["markers"]) - 0.8 * zone.targets
             if zone.kind == "hull":
                 value += 2 + (10 - (14 - foe["missing_planks"])) * 0.1
             if zone.kind == "deck" and z["officers"] and z["markers"] <= 2:
@@ -226,7 +226,7 @@ class HeuristicBot(Bot):
             ]
             if zone.cannon == manned and icon in ("cannon", "no-firing"):
                 weight *= 2
-            return weight - 0.1 * z["markers"]
+            return float(weight - 0.1 * z["markers"])
 
         return min(legal, key=cost)
 
@@ -343,7 +343,7 @@ def _expected_damage(view: JSON, seat: int, c: Components) -> float:
     damage -= deck["exposed"].count("cannon")
     for t in ship["targets"]:
         damage += RESULT_POINTS[t["reads"]] if t["reads"] else -3
-    return damage - 0.5 * min(2, foe["hand_size"] // 3)  # the foe may Evade
+    return float(damage - 0.5 * min(2, foe["hand_size"] // 3))  # the foe may Evade
 
 
 def _best_straight(hand: list[int], covered: list[int], chosen: list[int]) -> list[tuple[int, int]]:
