@@ -501,3 +501,31 @@ def test_sim_interrupted_reports_the_games_so_far_and_exits_130(
     data = json.loads(out.read_text())
     assert data["games"] == 5 and data["interrupted"] is True
     assert sum(data["seat_wins"]) == pytest.approx(5)
+
+
+def test_play_broadsides_from_a_scenario_saves_a_record_that_replays(tmp_path: Path) -> None:
+    scenario = Path(__file__).parents[1] / "docs/scenarios/broadsides-firing-example.json"
+    result = invoke(
+        "play",
+        "broadsides",
+        "--scenario",
+        scenario,
+        "--seed",
+        "3",
+        "--save-dir",
+        tmp_path,
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    record = Record.load(the_record(tmp_path))
+    assert record.scenario is not None and record.scenario["name"].startswith("The rulebook")
+    final = record.final_state()
+    assert final.is_terminal() and final.returns() == record.result
+
+
+def test_play_with_a_malformed_scenario_names_the_bad_entry(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"ships": [{"hand": ["11♠"]}, {}]}))
+    result = invoke("play", "broadsides", "--scenario", bad)
+    assert result.exit_code == 1
+    assert "ships[0].hand[0]" in flat(result.output)

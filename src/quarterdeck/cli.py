@@ -187,6 +187,12 @@ def play(
     option: OptionArg = [],  # noqa: B006 - Typer reads the default
     name: Annotated[str, typer.Option(help="Your name in the record.")] = "you",
     save_dir: Annotated[Path | None, typer.Option(help="Where to save the record.")] = None,
+    scenario: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True, dir_okay=False, help="Start from a position (a scenario JSON file)."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: you take one seat, bots take the others."""
     try:
@@ -197,7 +203,13 @@ def play(
         if not 0 <= seat < players:
             raise fail(f"--seat must be between 0 and {players - 1}")
         seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
-        state = game.new_state(players, seed)
+        start = load_json(scenario) if scenario else None
+        if start is not None:
+            start.setdefault("seed", seed)
+            state = game.load_scenario(start)
+            players = state.num_players
+        else:
+            state = game.new_state(players, seed)
         bot_list = parse_bots(bot)
         bots = {
             s: make_bot(bot_list[i % len(bot_list)], game, bot_seed(seed, s))
@@ -227,14 +239,26 @@ def play(
     show_events(game, view, seen)
     show_board(game, state.view_all())
     try:
-        path = save_record(state, seats, save_dir)
+        path = save_record(state, seats, save_dir, start)
     except OSError as exc:
         raise fail(f"cannot save the record: {exc}") from None
     console.print(f"Game seed {state.seed}. Record saved to [bold]{path}[/]")
     console.print(f"Replay it: quarterdeck replay {path}")
 
 
-def save_record(state: State, seats: list[str], directory: Path | None) -> Path:
+def load_json(path: Path) -> dict[str, JSON]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise fail(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise fail(f"{path} must hold a JSON object")
+    return data
+
+
+def save_record(
+    state: State, seats: list[str], directory: Path | None, scenario: JSON = None
+) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     stem = f"{state.game.name}-{stamp}-{state.seed}"
     folder = directory or records_dir()
@@ -243,7 +267,7 @@ def save_record(state: State, seats: list[str], directory: Path | None) -> Path:
     while path.exists():  # the same game and seed within the same second
         n += 1
         path = folder / f"{stem}-{n}.json"
-    return Record.of(state, seats).save(path)
+    return Record.of(state, seats, scenario).save(path)
 
 
 # -- replay ------------------------------------------------------------------------------

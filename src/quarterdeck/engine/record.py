@@ -33,10 +33,12 @@ class Record:
     data: JSON = None
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: list[float] | None = None
+    scenario: JSON = None  # the position the game started from, if not a new game
 
     @classmethod
-    def of(cls, state: State, seats: Sequence[str] = ()) -> Record:
-        """The record of ``state`` so far (its result is set once it is over)."""
+    def of(cls, state: State, seats: Sequence[str] = (), scenario: JSON = None) -> Record:
+        """The record of ``state`` so far (its result is set once it is over);
+        ``scenario`` is the position it started from, if it did not start anew."""
         if state.sampled:
             raise RecordError("a resampled state is a guess at hidden things, not a game to record")
         game = state.game
@@ -53,6 +55,7 @@ class Record:
             data=game.raw_data if game.is_custom_data else None,
             actions=[(i, space[i].text) for i in state.history],
             result=state.returns() if state.is_terminal() else None,
+            scenario=scenario,
         )
 
     @property
@@ -76,6 +79,8 @@ class Record:
         }
         if self.data is not None:
             out["data"] = self.data
+        if self.scenario is not None:
+            out["scenario"] = self.scenario
         return out
 
     @classmethod
@@ -99,6 +104,7 @@ class Record:
                 data=data.get("data"),
                 actions=[(int(i), str(text)) for i, text in data["actions"]],
                 result=None if data.get("result") is None else [float(r) for r in data["result"]],
+                scenario=data.get("scenario"),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"malformed record: {exc!r}") from None
@@ -143,7 +149,10 @@ class Record:
     def states(self) -> Iterator[State]:
         """Every state of the game in order: the start, then after each action."""
         game = self.make_game()
-        state = game.new_state(self.players, self.seed)
+        if self.scenario is not None:
+            state = game.load_scenario(self.scenario)
+        else:
+            state = game.new_state(self.players, self.seed)
         yield state.clone()
         for n, (action_id, text) in enumerate(self.actions, start=1):
             action = game.action_space.from_id(action_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import resources
 from typing import Any, ClassVar
 
 from quarterdeck.engine import ActionSpace, Bot, Game, Option
@@ -74,6 +75,29 @@ class BroadSides(Game):
         from .bot import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def render(self, view: Mapping[str, JSON]) -> Any:
+        from .render import render_view  # Rich is needed only in the terminal
+
+        return render_view(view, self.components)
+
+    def rules_summary(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def house_values(self) -> list[tuple[str, str]]:
+        out = []
+        for key, entry in self.raw_data.items():
+            if isinstance(entry, dict) and entry.get("source") == "house":
+                out.append((key, "see the data file"))
+        out += [
+            (
+                f"zones[{i}] {z['id']}",
+                f"{z['spaces']} spaces, {z['targets']} Targets, penalties {', '.join(z['penalties']) or '—'}",
+            )
+            for i, z in enumerate(self.raw_data["zones"])
+            if z.get("source") == "house"
+        ]
+        return out
 
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event

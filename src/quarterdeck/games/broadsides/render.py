@@ -177,3 +177,147 @@ def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None 
             return f"The game ends in a draw ({event['reason']})."
         return f"{SEATS[event['winner']]} WINS ({event['reason']})."
     return f"{kind}: {dict(event)}"
+
+
+# -- the table in the terminal -----------------------------------------------------------
+
+SHOT_STYLE = {
+    "solid": ("S", "bold yellow"),
+    "chain": ("C", "bold white"),
+    "canister": ("K", "bold magenta"),
+}
+ICON = {"none": "·", "rigging": "R−1", "cannon": "C−1", "no-firing": "✖fire", "hand": "H−1"}
+MARKER = {"rigging": "⛵", "deck": "●", "hull": "▮"}
+RESULT_STYLE = {
+    "perfect": "bold green",
+    "good": "green",
+    "poor": "yellow",
+    "miss": "red",
+    "early": "dim red",
+}
+
+
+def _card_text(card: int | None, value: int | None, c: Components) -> str:
+    if card is None:
+        return "—"
+    return f"W={value}" if card >= 40 else card_name(card, c.suits)
+
+
+def _ship_panel(view: Mapping[str, JSON], p: int, me: int | None, c: Components) -> Any:
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    ship = view["ships"][p]
+    table = Table(show_header=True, expand=False, box=None, padding=(0, 1))
+    for column in ("zone", "markers", "uncovered penalties", "Targets"):
+        table.add_column(column)
+    for z in ship["zones"]:
+        crew = z["markers"] - len(z["officers"])
+        marks = Text(MARKER[z["kind"]] * crew)
+        for officer in z["officers"]:
+            marks.append(" (C)" if officer == "captain" else " (FM)", style="bold cyan")
+        marks.append(" ·" * (z["spaces"] - z["markers"]), style="dim")
+        exposed = " ".join(ICON[i] for i in z["exposed"] if i != "none") or "—"
+        name = z["name"]
+        disaster = ship["disasters"].get(z["zone"])
+        if disaster:
+            name += " ◆" if disaster == "face down" else " ◇"
+        sighted = view["ships"][1 - p]["gunsight"] == z["zone"]
+        table.add_row(
+            Text(name, style="bold red" if sighted else ""), marks, exposed, str(z["targets"])
+        )
+    cannons = Text()
+    for cannon in ship["cannons"]:
+        kind = next(
+            (k.name for k in c.cannons if k.id == cannon["cannon"]),
+            "hidden" if cannon["chosen"] else "—",
+        )
+        cannons.append(f"{cannon['position']}: {kind} [")
+        for shot in cannon["shots"]:
+            letter, style = SHOT_STYLE[shot]
+            cannons.append(letter, style=style)
+        cannons.append("]")
+        if cannon["manned"]:
+            cannons.append(" ← Gunner", style="bold")
+        if not cannon["usable"]:
+            cannons.append(" (no firing)", style="red")
+        cannons.append("   ")
+    tracks = ship["tracks"]
+    covered = (
+        f"Broadside covered: {', '.join(tracks['broadside']) or '—'} · "
+        f"Sheer Off covered: {', '.join(map(str, tracks['sheer_off'])) or '—'} · "
+        f"Evasion covered: {', '.join(map(str, tracks['evasion'])) or '—'}"
+    )
+    hand = ship["hand"]
+    cards = (
+        " ".join(card_name(x, c.suits) for x in hand)
+        if hand is not None
+        else f"{ship['hand_size']} cards"
+    )
+    facts = (
+        f"hand: {cards} (limit {ship['hand_limit']}) · deck {ship['deck']} · "
+        f"missing Planks {ship['missing_planks']}/10 · Gunsight: {ship['gunsight'] or '—'}"
+    )
+    who = SEATS[p] + (" (you)" if p == me else "")
+    return Panel.fit(
+        _group(table, cannons, Text(covered, style="dim"), Text(facts)),
+        title=who,
+        border_style="red" if p == 0 else "blue",
+    )
+
+
+def _targets(view: Mapping[str, JSON], p: int, c: Components) -> Any:
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=f"{SEATS[p]}'s Targets", expand=False)
+    for column in ("Target", "centre", "left", "bottom", "reads"):
+        table.add_column(column)
+    for t in view["ships"][p]["targets"]:
+        reads = t["reads"] or "—"
+        table.add_row(
+            f"#{t['target'] + 1}",
+            f"({t['centre'][0]},{t['centre'][1]})",
+            _card_text(t["left"], t["left_value"], c),
+            _card_text(t["bottom"], t["bottom_value"], c),
+            Text(reads, style=RESULT_STYLE.get(reads, "")),
+        )
+    return table
+
+
+def _group(*parts: Any) -> Any:
+    from rich.console import Group
+
+    return Group(*parts)
+
+
+def render_view(view: Mapping[str, JSON], c: Components) -> Any:
+    from rich.columns import Columns
+    from rich.panel import Panel
+    from rich.text import Text
+
+    me = view["seat"]
+    foe = 1 - me if me is not None else 1
+    mine = me if me is not None else 0
+    parts: list[Any] = [_ship_panel(view, foe, me, c), _targets(view, foe, c)]
+    middle = Text()
+    if view["attack"]:
+        a = view["attack"]
+        middle.append(
+            f"ATTACK on {a['zone']}: potential {a['potential']}, damage track {a['damage']}   ",
+            style="bold",
+        )
+    bag = " ".join(f"{SHOT_STYLE[k][0]}×{n}" for k, n in view["bag"].items())
+    middle.append(
+        f"bag: {bag} · Target deck {view['target_deck']} · turn {view['turn']} of {view['round_cap'] or '∞'} rounds×2"
+    )
+    if view["selection"]:
+        picked = " ".join(
+            _card_text(s[0], s[1] if s[1] > 0 else None, c) for s in view["selection"]["cards"]
+        )
+        middle.append(f"\npicked so far: {picked}", style="bold")
+    parts += [middle, Columns([_targets(view, mine, c)]), _ship_panel(view, mine, me, c)]
+    if view["pending"]:
+        parts.append(Panel(view["pending"]["prompt"], expand=False, border_style="bold"))
+    return _group(*parts)
