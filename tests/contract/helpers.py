@@ -26,7 +26,9 @@ def playout(game: Game, players: int, seed: int, choice_seed: int) -> Iterator[S
     for _ in range(limit):
         if state.is_terminal():
             return
-        state.apply(chooser.choice(state.legal_actions()))
+        legal = state.legal_actions()
+        assert legal, f"dead end: no legal action in a live state ({state.pending()})"
+        state.apply(chooser.choice(legal))
         yield state
     raise AssertionError(f"{game.name} did not end within {limit} decisions")
 

@@ -261,3 +261,17 @@ def test_views_never_leak_on_thousands_of_states(
         seat_or_none = None if seat == players else seat
         view = state.view(seat_or_none)
         assert state.resample(seat_or_none, rng).view(seat_or_none) == view
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=300)
+@given(pick=picks, seed=seeds, choice_seed=seeds)
+def test_many_random_games_never_reach_a_dead_end(
+    name: str, pick: int, seed: int, choice_seed: int
+) -> None:
+    """Every live state offers a decision, every started step can be finished (the
+    playout raises if a game stalls or runs past its bound)."""
+    game, players = game_and_players(name, pick)
+    *_, final = playout(game, players, seed, choice_seed)
+    assert final.is_terminal()

@@ -240,9 +240,10 @@ class BroadSidesState(State):
         if phase == "spend-shots":
             return self._spend_options()
         if phase == "effective":
-            low = self.effective[-1] if self.effective else 0
-            kinds = Counter(shot for shot, _ in self.spent) - Counter(self.effective)
-            return [a["effective", s] for s in kinds if s >= low]
+            last = a["effective", self.effective[-1]] if self.effective else -1
+            left = Counter(shot for shot, _ in self.spent) - Counter(self.effective)
+            units = [a["effective", s] for s in left.elements()]
+            return ordered_options(units, self.attack[0] - len(self.effective), last)
         if phase == "return-shots":
             ids = [a["shot", s, pos] for pos in (FORE, AFT) for s in set(self.loaded[p][pos])]
             if self.sel_kind != ANY_TWO or self._room(p) > 0:  # a Single Reload needs a free spot
