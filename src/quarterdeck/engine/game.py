@@ -44,8 +44,13 @@ class Option:
     help: str
     choices: tuple[JSON, ...] | None = None
     house: bool = False  # a value of ours, not the rulebook's
+    minimum: int | None = None  # for whole-number options
 
     def parse(self, value: JSON) -> JSON:
+        if isinstance(self.default, int) and isinstance(value, bool):
+            raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
+            raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {value}")
         if self.choices is not None and value not in self.choices:
             choices = ", ".join(map(str, self.choices))
             raise OptionError(f"option {self.name!r} must be one of {choices}, not {value!r}")

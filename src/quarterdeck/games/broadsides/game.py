@@ -25,9 +25,11 @@ class BroadSides(Game):
         Option(
             "round_cap",
             60,
-            "end the game when both captains have had this many turns (0: no cap); the "
-            "ship with more markers wins, an equal count is a draw",
+            "end the game when both captains have had this many turns; the ship with "
+            "more markers wins, an equal count is a draw (every game must end, so there "
+            "is always a cap)",
             house=True,
+            minimum=1,
         ),
     )
     data_package = "quarterdeck.games.broadsides.data"
@@ -53,8 +55,6 @@ class BroadSides(Game):
 
     def max_game_length(self, players: int) -> int:
         cap = int(self.options["round_cap"])
-        if not cap:
-            raise ValueError("BroadSides without a round cap has no bounded length")
         # Setup: 4 officer, 4 cannon, at most 8 loading and 4 Zero In decisions. A turn:
         # two actions of at most 1 + 9 cards + 1 done + 4 shots + 4 effects, or of
         # shots returned and reloaded (4 + 1 + 8); the foe's Aim discards (3) and

@@ -91,6 +91,10 @@ def load_scenario(game: BroadSides, data: Mapping[str, JSON]) -> BroadSidesState
     if not isinstance(turns, int) or turns < 0:
         raise ScenarioError("scenario entry turns: the number of turns already played")
     state.first_player = data.get("first_player", turn)
+    if state.first_player not in (0, 1):
+        raise ScenarioError("scenario entry first_player: 0 (Red) or 1 (Blue)")
+    if data.get("actions_taken", 0) not in (0, 1):
+        raise ScenarioError("scenario entry actions_taken: 0 or 1 (Stage 1 actions done)")
     state.turns = turns
     state.turn_player = state.seat = turn
     state.phase = phase
@@ -201,13 +205,36 @@ def _load_ship(
             if not isinstance(v, int) or not 1 <= v <= 10:
                 raise ScenarioError(f"scenario entry {entry}.covered.{key}: numbers 1–10")
             state.covered[p][track][v - 1] = True
-    for hull, token in ship.get("disasters", {}).items():
-        z = _zone(hull, c, f"{entry}.disasters", "hull")
-        if token == "resolved":
-            state.disasters[p][z] = None
-            state.disaster_done[p].append(z)
-        else:
-            state.disasters[p][z] = _by_id(c.disasters, token, f"{entry}.disasters.{hull}")
-    tokens = [t for t in state.disasters[p].values() if t is not None]
-    if len(set(tokens)) != len(tokens):
-        raise ScenarioError(f"scenario entry {entry}.disasters: each token lies under one zone")
+    disasters = ship.get("disasters")
+    if disasters is not None:
+        hulls = c.zones_of("hull")
+        if not isinstance(disasters, Mapping) or sorted(
+            _zone(h, c, f"{entry}.disasters", "hull") for h in disasters
+        ) != sorted(hulls):
+            raise ScenarioError(
+                f"scenario entry {entry}.disasters: name every Hull zone, each with a token or 'resolved'"
+            )
+        seen: list[int] = []
+        for hull, token in disasters.items():
+            z = c.zone_by_id[hull]
+            if token == "resolved":
+                state.disasters[p][z] = None
+                state.disaster_done[p].append(z)
+            else:
+                state.disasters[p][z] = _by_id(c.disasters, token, f"{entry}.disasters.{hull}")
+                seen.append(state.disasters[p][z])  # type: ignore[arg-type]
+        if len(set(seen)) != len(seen):
+            raise ScenarioError(f"scenario entry {entry}.disasters: each token lies under one zone")
+        if len(seen) + len(state.disaster_done[p]) != len(c.disasters):
+            raise ScenarioError(
+                f"scenario entry {entry}.disasters: there are {len(c.disasters)} tokens"
+            )
+        # The resolved ones are the tokens not face down (which one flipped where no
+        # longer matters).
+    for z in c.zones_of("hull"):
+        if state.markers[p][z] == 0 and z not in state.disaster_done[p]:
+            raise ScenarioError(
+                f"scenario entry {entry}.disasters: the empty {c.zones[z].id} has had its Disaster: mark it 'resolved'"
+            )
+    if state.missing_planks(p) >= c.sinking_planks or state.officers[p] == [-1, -1]:
+        raise ScenarioError(f"scenario entry {entry}: that ship has already lost the game")

@@ -73,6 +73,7 @@ class BroadSidesState(State):
         "markers",
         "officers",
         "phase",
+        "refills",
         "repairs_left",
         "result",
         "seat",
@@ -108,6 +109,8 @@ class BroadSidesState(State):
         self.hands: list[list[int]] = [[], []]
         self.decks: list[list[int]] = [list(range(42)), list(range(42))]
         self.discards: list[list[int]] = [[], []]
+        # The cards the Aim deck was last formed from (all 42 at the start).
+        self.refills: list[list[int]] = [list(range(42)), list(range(42))]
         # A Target in front of a player: [target, left card, left value, bottom card, bottom value].
         self.targets: list[list[list[int | None]]] = [[], []]
         self.cannons: list[list[int | None]] = [[None, None], [None, None]]
@@ -217,7 +220,13 @@ class BroadSidesState(State):
             return [a["officer", officer, z] for z in c.zones_of("deck")]
         if phase == "mount":
             position = 0 if self.cannons[p][0] is None else 1
-            return [a["mount", position, k.index] for k in c.cannons]
+            fore = self.cannons[p][0]
+            # Each player has `tiles` Cannon tiles of each kind.
+            return [
+                a["mount", position, k.index]
+                for k in c.cannons
+                if position == 0 or k.index != fore or k.tiles >= 2
+            ]
         if phase == "load":
             return [
                 a["load", shot, pos]
@@ -434,21 +443,30 @@ class BroadSidesState(State):
         return self.target_deck.pop() if self.target_deck else None
 
     def _draw_aim(self, p: int, n: int) -> int:
-        """Draw up to ``n`` Aim cards, reshuffling the discards into an empty deck."""
+        """Draw up to ``n`` Aim cards; an Aim deck that runs out is formed anew from
+        the discard pile at once."""
         drawn = 0
         for _ in range(n):
-            if not self.decks[p] and self.discards[p]:
-                self.decks[p] = self.discards[p]
-                self.discards[p] = []
-                self.rng.shuffle(self.decks[p])
-                self.log(Event("aim-reshuffle", {"seat": p}))
+            self._reshuffle_if_empty(p)
             if not self.decks[p]:
                 break  # ruling 8: nothing to draw
             self.hands[p].append(self.decks[p].pop())
             drawn += 1
+        self._reshuffle_if_empty(p)
         self.hands[p].sort()
         self.log(Event("draw", {"seat": p, "count": drawn}))
         return drawn
+
+    def _reshuffle_if_empty(self, p: int) -> None:
+        if self.decks[p] or not self.discards[p]:
+            return
+        self.decks[p] = self.discards[p]
+        self.discards[p] = []
+        # The new deck is the (public) discard pile: from now on the foe knows which
+        # cards may be in it, and so every card in hand that is not among them.
+        self.refills[p] = sorted(self.decks[p])
+        self.rng.shuffle(self.decks[p])
+        self.log(Event("aim-reshuffle", {"seat": p, "cards": list(self.refills[p])}))
 
     def _discard_targets(self, p: int) -> None:
         """Discard every Target card and the Aim cards played to them."""
@@ -745,13 +763,25 @@ class BroadSidesState(State):
         self._take(card, card_value(card), card_suit(card))
 
     def _first_free_wild(self) -> int:
-        return next(card for card in WILD_CARDS if card in self._free_cards(self.seat))
+        wild = next(card for card in WILD_CARDS if card in self._free_cards(self.seat))
+        return self._reveal_wild(self.seat, wild)
+
+    def _reveal_wild(self, p: int, wild: int) -> int:
+        """The two Wilds are alike, so the one that goes face up is always the lowest
+        numbered of the hidden ones: its number must not tell whether the other Wild
+        is still in the hand or in the deck."""
+        if wild == WILD_CARDS[1] and WILD_CARDS[0] in self.decks[p]:
+            deck, hand = self.decks[p], self.hands[p]
+            deck[deck.index(WILD_CARDS[0])] = WILD_CARDS[1]
+            hand[hand.index(WILD_CARDS[1])] = WILD_CARDS[0]
+            hand.sort()
+            return WILD_CARDS[0]
+        return wild
 
     def _do_wild(self) -> None:
         if self.phase == "hand-limit":
-            self._hand_limit_discard(
-                next(card for card in WILD_CARDS if card in self.hands[self.seat])
-            )
+            wild = next(card for card in WILD_CARDS if card in self.hands[self.seat])
+            self._hand_limit_discard(self._reveal_wild(self.seat, wild))
             return
         suit = self.sel[0][2] if self.sel_kind == FLUSH else -1
         self._take(self._first_free_wild(), -1, suit)
@@ -912,7 +942,7 @@ class BroadSidesState(State):
         n = max(0, len(values) - self.penalty(p, "rigging"))
         foe = self.foe(p)
         lose = min(len(self.hands[foe]), n + 1) if n else 0
-        pulled = self.rng.sample(self.hands[foe], lose)
+        pulled = [self._reveal_wild(foe, card) for card in self.rng.sample(self.hands[foe], lose)]
         for card in pulled:
             self.hands[foe].remove(card)
             self.discards[foe].append(card)
@@ -1251,7 +1281,7 @@ class BroadSidesState(State):
             assert token is not None
             disaster = c.disasters[token]
             self.log(Event("disaster", {"seat": seat, "zone": zone, "disaster": token}))
-            # It is resolved right after the loss that caused it.
+            # It is resolved once the loss that caused it is done.
             self.tasks.insert(1, [seat, disaster.lose, disaster.count, -1, -1])
 
     def _win(self, winner: int, reason: str) -> None:
@@ -1284,8 +1314,7 @@ class BroadSidesState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        cap = self.game.options["round_cap"]
-        if cap and self.turns >= 2 * cap:
+        if self.turns >= 2 * self.game.options["round_cap"]:
             counts = [self.ship_markers(0), self.ship_markers(1)]
             self.log(Event("round-cap", {"markers": counts}))
             if counts[0] == counts[1]:
@@ -1361,6 +1390,7 @@ class BroadSidesState(State):
         other.hands = [list(h) for h in self.hands]
         other.decks = [list(d) for d in self.decks]
         other.discards = [list(d) for d in self.discards]
+        other.refills = [list(r) for r in self.refills]
         other.targets = [[list(t) for t in ts] for ts in self.targets]
         other.cannons = [list(cn) for cn in self.cannons]
         other.loaded = [[list(x) for x in lp] for lp in self.loaded]
@@ -1387,7 +1417,7 @@ class BroadSidesState(State):
 
     FIELDS = (
         "phase", "seat", "turn_player", "first_player", "turns", "actions_taken", "aimed",
-        "markers", "officers", "hands", "decks", "discards", "targets", "cannons", "loaded",
+        "markers", "officers", "hands", "decks", "discards", "refills", "targets", "cannons", "loaded",
         "gunner", "sight", "covered", "disaster_done", "bag", "supply", "target_deck",
         "target_discards", "tray", "sel", "sel_kind", "spent", "effective", "repairs_left",
         "attack", "tasks", "after", "result",

@@ -81,10 +81,6 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             disasters[c.zones[hull].id] = (
                 c.disasters[token].id if reveal and token is not None else "face down"
             )
-    flipped = set()
-    for e in state.events:
-        if e.kind == "disaster" and e.data["seat"] == p:
-            flipped.add(e.data["disaster"])
     return {
         "seat": p,
         "zones": zones,
@@ -104,7 +100,11 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             "evasion": [v + 1 for v in range(10) if state.covered[p]["evasion"][v]],
         },
         "disasters": disasters,
-        "disasters_left": sorted(d.id for d in c.disasters if d.index not in flipped),
+        # Which tokens are still face down is known (the others were flipped face up),
+        # though not where each one lies.
+        "disasters_left": sorted(
+            c.disasters[t].id for t in state.disasters[p].values() if t is not None
+        ),
         "missing_planks": state.missing_planks(p),
         "hand_limit": state.hand_limit(p),
         "rigging_penalty": state.penalty(p, "rigging"),
@@ -161,17 +161,11 @@ def resample(state: BroadSidesState, seat: int | None, rng: Rng) -> BroadSidesSt
     (nobody knows the order of their own deck), the Target deck's order, the face-down
     Disaster tokens (nobody knows them) and, before the reveal, the foe's cannons."""
     s = state.clone()
-    shown = {sel[0] for sel in s.sel}  # cards being picked are face up
     for p in (0, 1):
         if p == seat:
             rng.shuffle(s.decks[p])
         else:
-            known = [card for card in s.hands[p] if card in shown]
-            pool = [card for card in s.hands[p] if card not in shown] + s.decks[p]
-            rng.shuffle(pool)
-            n = len(s.hands[p]) - len(known)
-            s.hands[p] = sorted(known + pool[:n])
-            s.decks[p] = pool[n:]
+            _redraw_hand(state, s, p, rng)
         zones = [z for z, token in s.disasters[p].items() if token is not None]
         tokens = [s.disasters[p][z] for z in zones]
         rng.shuffle(tokens)
@@ -183,6 +177,33 @@ def resample(state: BroadSidesState, seat: int | None, rng: Rng) -> BroadSidesSt
             if p != seat:
                 _redraw_cannons(s, p, rng)
     return s
+
+
+def _redraw_hand(state: BroadSidesState, s: BroadSidesState, p: int, rng: Rng) -> None:
+    """Redraw ``p``'s hand from the cards an observer cannot place: the deck and the
+    hand's cards that may have come from it. Cards being picked are face up, and every
+    card held when the deck was last formed anew (from the public discard pile) is
+    known. A seat in the middle of building a set must still be able to finish it."""
+    shown = {sel[0] for sel in state.sel}
+    refill = set(state.refills[p])
+    known = [card for card in state.hands[p] if card in shown or card not in refill]
+    unknown = [card for card in state.hands[p] if card not in known]
+    # Sets (and hand-limit discards) are picked card by card in one order, so a seat
+    # part-way through still holds cards to finish: the new hand must too.
+    building = state.phase in ("pick", "hand-limit") and state.seat == p
+    for _ in range(1000):  # rejection sampling keeps the draw uniform
+        pool = unknown + state.decks[p]
+        rng.shuffle(pool)
+        s.hands[p] = sorted(known + pool[: len(unknown)])
+        s.decks[p] = pool[len(unknown) :]
+        if not building:
+            return
+        s.touched()
+        if s._option_ids():
+            return
+    s.hands[p] = list(state.hands[p])  # (never seen) the true hand is one that fits
+    s.decks[p] = list(state.decks[p])
+    rng.shuffle(s.decks[p])
 
 
 def _redraw_cannons(s: BroadSidesState, p: int, rng: Rng) -> None:

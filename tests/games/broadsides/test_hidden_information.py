@@ -1,0 +1,72 @@
+"""What each captain may not know stays hidden, and resampling respects what they do know."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.engine import OptionError, Rng, ScenarioError, get_game
+from quarterdeck.games.broadsides import BroadSides
+
+from .conftest import BLUE, RED, act, card, position, ship
+
+
+def test_resample_after_a_reshuffle_keeps_the_cards_the_foe_can_place(game: BroadSides) -> None:
+    # Blue's deck is empty and her discards are public: drawing forms a new deck from
+    # them, so Red knows every card Blue held before the draw.
+    others = [c for c in range(42) if c not in (card("3♥"), card("5♦"), card("9♣"))]
+    blue = ship(hand=["3♥", "5♦", "9♣"])
+    state = position(game, ship(hand=["1♦", "2♦", "3♦"]), blue, turn_player=BLUE)
+    state.decks[BLUE] = []
+    state.discards[BLUE] = [c for c in others if c // 10 in (0, 1)]
+    state.touched()
+    act(state, "Hold")
+    refill = set(state.refills[BLUE])
+    assert refill and refill <= set(others)
+    held = {card("3♥"), card("5♦"), card("9♣")}
+    rng = Rng.from_seed(4)
+    for _ in range(50):
+        other = state.resample(RED, rng)
+        assert held <= set(other.hands[BLUE])  # Red knows Blue still holds these
+        assert set(other.decks[BLUE]) <= refill  # and what her new deck can hold
+        assert other.view(RED, log=True) == state.view(RED)
+
+
+def test_resample_never_leaves_a_captain_unable_to_finish_the_set_they_started(
+    game: BroadSides,
+) -> None:
+    red = ship(hand=["5♠", "8♠", "1♦", "2♣"], loaded={"fore": ["solid", "chain"], "aft": []})
+    state = position(game, red, ship(hand=["1♥", "4♥"]))
+    act(state, "Broadside", "5♠")  # Red holds another spade: the flush can be finished
+    rng = Rng.from_seed(9)
+    for _ in range(200):
+        other = state.resample(BLUE, rng)
+        assert other.legal_actions(), "Red cannot finish her flush"
+        assert card("5♠") in other.hands[RED]
+
+
+def test_the_wild_played_is_always_the_lowest_numbered_hidden_one(game: BroadSides) -> None:
+    # Red holds the second Wild, the first is still in her deck: the Wild she plays
+    # must not tell Blue that the other one is not in her hand.
+    red = ship(hand=["Wild2", "3♠"])
+    state = position(game, red, ship())
+    assert 40 in state.decks[RED] and 41 in state.hands[RED]
+    act(state, "Aim", "a Wild as 2")
+    assert state.view(BLUE)["selection"]["cards"][0][0] == 40
+    assert 41 in state.decks[RED] and 40 in state.hands[RED]
+
+
+@pytest.mark.parametrize("cap", [0, -1, True, "many"])
+def test_the_round_cap_is_a_whole_number_of_at_least_one(cap: object) -> None:
+    with pytest.raises(OptionError):
+        get_game("broadsides", {"round_cap": cap})
+
+
+def test_a_scenario_of_a_lost_ship_or_an_empty_hull_without_its_disaster_is_refused(
+    game: BroadSides,
+) -> None:
+    with pytest.raises(ScenarioError, match="already lost"):
+        position(game, ship(officers={"captain": "lost", "first_mate": "lost"}), ship())
+    with pytest.raises(ScenarioError, match="mark it 'resolved'"):
+        position(game, ship(markers={"mid-hull": 0}), ship())
+    with pytest.raises(ScenarioError, match="first_player"):
+        position(game, ship(), ship(), first_player=3)
