@@ -91,7 +91,7 @@ def through_setup_to_zero_in(game: BroadSides, seed: int) -> BroadSidesState:
     for _ in range(2):
         act(state, "place your Captain on the Main Deck", "place your First Mate on the Main Deck")
     for _ in range(2):
-        act(state, "mount a 18-Pounder fore", "mount a 18-Pounder aft")
+        act(state, "mount an 18-Pounder fore", "mount an 18-Pounder aft")
     while state.phase == "load":
         state.apply(state.legal_actions()[0])
     return state
@@ -130,14 +130,14 @@ def test_setup_cannon_choice_is_secret_until_both_captains_have_chosen(game: Bro
     for _ in range(2):
         act(state, "place your Captain on the Main Deck", "place your First Mate on the Main Deck")
     assert texts(state) == [
-        "mount a 18-Pounder fore",
+        "mount an 18-Pounder fore",
         "mount a Long Nine fore",
         "mount a Carronade fore",
     ]
     act(state, "mount a Long Nine fore")
     # Two tiles of each kind: the aft cannon may be the same kind as the fore one.
     assert texts(state) == [
-        "mount a 18-Pounder aft",
+        "mount an 18-Pounder aft",
         "mount a Long Nine aft",
         "mount a Carronade aft",
     ]
@@ -153,10 +153,10 @@ def test_setup_cannon_choice_is_secret_until_both_captains_have_chosen(game: Bro
         "long-nine",
         "carronade",
     ]
-    act(state, "mount a 18-Pounder fore")
+    act(state, "mount an 18-Pounder fore")
     assert state.view(RED)["ships"][BLUE]["cannons"][0]["cannon"] is None
     assert state.view(BLUE)["ships"][RED]["cannons"][0]["cannon"] is None
-    act(state, "mount a 18-Pounder aft")
+    act(state, "mount an 18-Pounder aft")
     # Both have chosen: the cannons are revealed to everybody.
     for seat in (RED, BLUE, None):
         ships = state.view(seat)["ships"]
@@ -172,7 +172,7 @@ def test_setup_shots_are_drawn_from_the_bag_to_fill_the_cannons_and_loaded_at_wi
     for _ in range(2):
         act(state, "place your Captain on the Main Deck", "place your First Mate on the Main Deck")
     act(state, "mount a Long Nine fore", "mount a Carronade aft")  # 1 + 2 shots
-    act(state, "mount a 18-Pounder fore", "mount a 18-Pounder aft")  # 2 + 2 shots
+    act(state, "mount an 18-Pounder fore", "mount an 18-Pounder aft")  # 2 + 2 shots
     assert state.phase == "load" and state.current_player == RED
     assert len(state.tray) == 3 and sum(state.bag) == 15 - 3
     # Red chooses where each drawn shot goes, among the cannons with room.

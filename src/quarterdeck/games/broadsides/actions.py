@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from quarterdeck.engine import ActionSpace
 
-from .components import CANNON_POSITIONS, Components, card_name
+from .components import CANNON_POSITIONS, Components, a_or_an, card_name
 
 # Stage 1 actions (and Changing Targets, which replaces Stage 1).
 STAGE_ACTIONS = (
@@ -35,7 +35,7 @@ def build_action_space(c: Components) -> ActionSpace:
             add(("officer", (officer, z), f"place your {name} on the {c.zones[z].name}"))
     for position, where in enumerate(CANNON_POSITIONS):
         for kind in c.cannons:
-            add(("mount", (position, kind.index), f"mount a {kind.name} {where}"))
+            add(("mount", (position, kind.index), f"mount {a_or_an(kind.name)} {where}"))
     for shot in c.shots:
         for position, where in enumerate(CANNON_POSITIONS):
             add(

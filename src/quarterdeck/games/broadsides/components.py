@@ -97,6 +97,12 @@ class Components:
 # Card ids: suit s (0–3) and value v (1–10) is s * 10 + v − 1; the two Wilds are 40, 41.
 
 
+def a_or_an(name: str) -> str:
+    """'an 18-Pounder', 'an aft cannon', 'a Carronade'."""
+    spoken_vowel = name[0].lower() in "aeiou" or name.startswith(("8", "11", "18"))
+    return f"{'an' if spoken_vowel else 'a'} {name}"
+
+
 def is_wild(card: int) -> bool:
     return card >= 40
 

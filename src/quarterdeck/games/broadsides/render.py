@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .components import Components, card_name
+from .components import Components, a_or_an, card_name
 
 if TYPE_CHECKING:
     from .state import BroadSidesState
@@ -95,8 +95,8 @@ def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None 
     if kind == "mount":
         where = ("fore", "aft")[event["position"]]
         if "cannon" in event:
-            return f"{who} mounts a {c.cannons[event['cannon']].name} {where}."
-        return f"{who} secretly chooses a {where} cannon."
+            return f"{who} mounts {a_or_an(c.cannons[event['cannon']].name)} {where}."
+        return f"{who} secretly chooses {a_or_an(where)} cannon."
     if kind == "reveal-cannons":
         names = [" and ".join(c.cannons[k].name for k in pair) for pair in event["cannons"]]
         return f"Cannons revealed: Red {names[0]}; Blue {names[1]}."

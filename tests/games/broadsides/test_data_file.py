@@ -1,0 +1,75 @@
+"""The component data file: house values marked, own values playable, bad entries named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from quarterdeck.engine import DataFileError, Record, Rng, get_game
+
+DATA = Path(__file__).parents[3] / "src/quarterdeck/games/broadsides/data/components.json"
+
+
+def data() -> dict:  # type: ignore[type-arg]
+    return json.loads(DATA.read_text())
+
+
+def test_every_value_of_ours_is_marked_house() -> None:
+    raw = data()
+    for key in ("rope_lines", "cannons", "targets"):
+        assert raw[key]["source"] == "house"
+    assert all(z["source"] == "house" for z in raw["zones"])
+    assert raw["aim_deck"]["source"] == "publisher" and raw["shots"]["source"] == "publisher"
+    names = [entry for entry, _ in get_game("broadsides").house_values()]
+    assert "cannons" in names and "targets" in names
+
+
+@pytest.mark.parametrize(
+    ("change", "entry"),
+    [
+        (lambda d: d["zones"][2].update(penalties=["none"]), r"zones\[2\]\.penalties"),
+        (lambda d: d["zones"][0].update(kind="mast"), r"zones\[0\]\.kind"),
+        (
+            lambda d: d["rope_lines"]["lines"].append(["fore-hull", "nowhere"]),
+            r"rope_lines\.lines\[9\]",
+        ),
+        (
+            lambda d: d["cannons"]["kinds"][1]["perfect"].append([3, 1]),
+            r"cannons\.kinds\[1\]\.perfect\[3\]",
+        ),
+        (lambda d: d["targets"]["centres"].__setitem__(4, [0, 12]), r"targets\.centres\[4\]"),
+        (lambda d: d["markers"].update(crewmen=11), r"markers\.crewmen"),
+        (lambda d: d["rules"].update(hand_limit="six"), r"rules\.hand_limit"),
+    ],
+)
+def test_a_malformed_data_file_is_refused_naming_the_bad_entry(
+    tmp_path: Path, change, entry: str
+) -> None:  # type: ignore[no-untyped-def]
+    raw = data()
+    change(raw)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(DataFileError, match=entry):
+        get_game("broadsides", {"data": str(path)})
+
+
+def test_own_data_file_is_played_and_its_record_replays_without_it(tmp_path: Path) -> None:
+    raw = data()
+    raw["rules"]["hand_limit"] = 7
+    raw["cannons"]["kinds"][0]["perfect"] = [[0, 0], [0, 1]]
+    raw["cannons"]["kinds"][0]["good"] = [[1, 1]]
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps(raw))
+    game = get_game("broadsides", {"data": str(path), "round_cap": 3})
+    assert game.components.hand_limit == 7
+    assert game.components.cannons[0].result(1, 0) == "perfect"
+    state = game.new_state(2, 5)
+    rng = Rng.from_seed(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    record = Record.of(state)
+    path.unlink()
+    assert record.data == raw
+    assert Record.from_json(record.to_json()).final_state().history == state.history
