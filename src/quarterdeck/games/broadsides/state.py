@@ -775,6 +775,9 @@ class BroadSidesState(State):
             deck[deck.index(WILD_CARDS[0])] = WILD_CARDS[1]
             hand[hand.index(WILD_CARDS[1])] = WILD_CARDS[0]
             hand.sort()
+            # The two swap names, so they swap places among the deck's possible cards.
+            swap = {WILD_CARDS[0]: WILD_CARDS[1], WILD_CARDS[1]: WILD_CARDS[0]}
+            self.refills[p] = sorted(swap.get(card, card) for card in self.refills[p])
             return WILD_CARDS[0]
         return wild
 

@@ -160,17 +160,21 @@ def resample(state: BroadSidesState, seat: int | None, rng: Rng) -> BroadSidesSt
     """Redraw what ``seat`` cannot know: the foe's hand and every Aim deck's order
     (nobody knows the order of their own deck), the Target deck's order, the face-down
     Disaster tokens (nobody knows them) and, before the reveal, the foe's cannons."""
+    # Every pile is sorted before it is shuffled, so that the result depends only on
+    # what the seat knows, never on how the hidden things happen to lie.
     s = state.clone()
     for p in (0, 1):
         if p == seat:
+            s.decks[p].sort()
             rng.shuffle(s.decks[p])
         else:
             _redraw_hand(state, s, p, rng)
         zones = [z for z, token in s.disasters[p].items() if token is not None]
-        tokens = [s.disasters[p][z] for z in zones]
+        tokens = sorted(s.disasters[p][z] for z in zones)  # type: ignore[type-var]
         rng.shuffle(tokens)
         for z, token in zip(zones, tokens, strict=True):
             s.disasters[p][z] = token
+    s.target_deck.sort()
     rng.shuffle(s.target_deck)
     if not cannons_revealed(s):
         for p in (0, 1):
@@ -184,7 +188,10 @@ def _redraw_hand(state: BroadSidesState, s: BroadSidesState, p: int, rng: Rng) -
     hand's cards that may have come from it. Cards being picked are face up, and every
     card held when the deck was last formed anew (from the public discard pile) is
     known. A seat in the middle of building a set must still be able to finish it."""
-    shown = {sel[0] for sel in state.sel}
+    # Cards being picked (still in the picker's hand) are face up; each captain has
+    # cards of the same numbers, so only the picker's count.
+    picking = state.phase in ("pick", "place") and state.seat == p
+    shown = {sel[0] for sel in state.sel} if picking else set()
     refill = set(state.refills[p])
     known = [card for card in state.hands[p] if card in shown or card not in refill]
     unknown = [card for card in state.hands[p] if card not in known]
@@ -192,7 +199,7 @@ def _redraw_hand(state: BroadSidesState, s: BroadSidesState, p: int, rng: Rng) -
     # part-way through still holds cards to finish: the new hand must too.
     building = state.phase in ("pick", "hand-limit") and state.seat == p
     for _ in range(1000):  # rejection sampling keeps the draw uniform
-        pool = unknown + state.decks[p]
+        pool = sorted(unknown + state.decks[p])
         rng.shuffle(pool)
         s.hands[p] = sorted(known + pool[: len(unknown)])
         s.decks[p] = pool[len(unknown) :]

@@ -349,6 +349,8 @@ class LetterOfMarqueState(State):
         for every other player, which of their unrevealed ships are armed."""
         state = self.clone()
         for deck in state.decks:
+            # Sorted first, so that the result depends only on what the seat knows.
+            deck.sort()
             rng.shuffle(deck)
         for p in range(self.num_players):
             if p != seat:
