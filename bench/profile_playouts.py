@@ -1,6 +1,6 @@
 """Where the time of random playouts goes, per game (cProfile, top functions).
 
-    .venv/bin/python bench/profile_playouts.py broadsides [--games 50]
+.venv/bin/python bench/profile_playouts.py broadsides [--games 50]
 """
 
 from __future__ import annotations

@@ -10,15 +10,37 @@ from collections.abc import Callable
 
 from quarterdeck.engine import Bot, Game, OptionError, RandomBot
 
+from .ismcts import LEVELS, ISMCTSBot
+
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 
 
 def bot_names(game: Game) -> list[str]:
-    return [*GENERIC_BOTS, *game.bots()]
+    return [*GENERIC_BOTS, *game.bots(), *(f"ismcts:{level}" for level in LEVELS)]
+
+
+def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
+    """``ismcts``, ``ismcts:easy|normal|hard`` or ``ismcts:N`` (N iterations)."""
+    _, _, budget = spec.partition(":")
+    budget = budget or "normal"
+    if budget in LEVELS:
+        iterations = LEVELS[budget]
+    elif budget.isdigit() and int(budget) > 0:
+        iterations = int(budget)
+    else:
+        levels = ", ".join(LEVELS)
+        raise OptionError(
+            f"ismcts takes a level ({levels}) or a number of iterations, not {budget!r}"
+        )
+    # Long games stop rollouts early and ask the game for an evaluation.
+    depth = getattr(game, "rollout_depth", None)
+    return ISMCTSBot(seed, iterations=iterations, rollout_depth=depth)
 
 
 def make_bot(name: str, game: Game, seed: int = 0) -> Bot:
     """The bot called ``name`` for ``game``, seeded."""
+    if name == "ismcts" or name.startswith("ismcts:"):
+        return make_ismcts(name, game, seed)
     factories: dict[str, Callable[[int], Bot]] = {**GENERIC_BOTS, **game.bots()}
     try:
         factory = factories[name]
@@ -29,4 +51,4 @@ def make_bot(name: str, game: Game, seed: int = 0) -> Bot:
     return bot
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "bot_names", "make_bot"]

@@ -66,6 +66,20 @@ class BroadSides(Game):
     def _state_from_json(self, data: Mapping[str, JSON], players: int) -> BroadSidesState:
         return BroadSidesState.from_state_json(self, data)
 
+    #: IS-MCTS rollouts stop after this many decisions and ask ``evaluate``.
+    rollout_depth = 40
+
+    def evaluate(self, state: BroadSidesState) -> list[float]:
+        """An estimate of the result of an unfinished duel (for search bots, on their
+        determinizations): markers aboard and Planks missing, Red's view, in (−1, 1)."""
+        if state.is_terminal():
+            return state.returns()
+        lead = (state.ship_markers(0) - state.ship_markers(1)) / 30 + (
+            state.missing_planks(1) - state.missing_planks(0)
+        ) / 10
+        value = max(-0.95, min(0.95, lead))
+        return [value, -value]
+
     def load_scenario(self, data: Mapping[str, JSON]) -> BroadSidesState:
         from .scenario import load_scenario
 

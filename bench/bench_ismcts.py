@@ -1,0 +1,58 @@
+"""IS-MCTS iterations per second on one core, per game and level.
+
+.venv/bin/python bench/bench_ismcts.py [--decisions 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from quarterdeck.ai import make_bot
+from quarterdeck.engine import Rng, State, game_names, get_game
+
+
+def positions(name: str, count: int) -> list[State]:
+    """Positions from random games, at the searching seat's own decisions."""
+    game = get_game(name)
+    out = []
+    for seed in range(count):
+        state = game.new_state(game.min_players, seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(rng.below(game.max_game_length(game.min_players) // 60) + 10):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=5)
+    parser.add_argument("--level", default="normal")
+    args = parser.parse_args()
+    table = Table(title=f"IS-MCTS ({args.level}) on one core")
+    for column in ("game", "decisions", "iterations/s", "seconds per decision"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for name in game_names():
+        game = get_game(name)
+        states = positions(name, args.decisions)
+        bot = make_bot(f"ismcts:{args.level}", game, seed=1)
+        start = time.perf_counter()
+        for state in states:
+            bot.choose(state)
+        elapsed = time.perf_counter() - start
+        iterations = bot.iterations * len(states)  # type: ignore[attr-defined]
+        table.add_row(
+            name, str(len(states)), f"{iterations / elapsed:,.0f}", f"{elapsed / len(states):.2f}"
+        )
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+2012. Each iteration draws a determinization — a full state that looks the same to the
+searching seat, from ``State.resample`` — and walks one tree whose nodes are the
+searching seat's information sets: a child is chosen by UCB among the actions available
+in this determinization (counting how often each was available), the tree grows by one
+node, a rollout finishes the game (or stops at a depth and asks the game for an
+evaluation), and every node on the path learns the result of the seat that acted there.
+
+It works through the engine contract only: ``resample``, ``legal_actions``, ``apply``,
+``returns`` (and the optional ``Game.evaluate``), so it never reads hidden information.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from quarterdeck.engine import Action, Bot, State
+
+# Levels people choose by name: iterations per decision (reproducible, unlike time).
+LEVELS = {"easy": 50, "normal": 200, "hard": 1000}
+
+
+class Node:
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0  # sum of the results of the seat that chose the action into here
+        self.available = 0  # how often the action into here was legal when considered
+
+
+class ISMCTSBot(Bot):
+    """IS-MCTS with a budget of ``iterations`` (or ``seconds``, for interactive play
+    only: a time budget is not reproducible)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = LEVELS["normal"],
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+        seconds: float | None = None,
+        rollout: Callable[[State], Action] | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.seconds = seconds
+        self.rollout = rollout
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(state)
+        best = max(legal, key=lambda a: _visits(root, a.id))
+        return best
+
+    def search(self, state: State) -> Node:
+        seat = state.current_player
+        assert seat is not None, "a finished game has nothing to decide"
+        root = Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while done < self.iterations if deadline is None else time.perf_counter() < deadline:
+            self._iterate(root, state.resample(seat, self.rng))
+            done += 1
+        return root
+
+    def _iterate(self, root: Node, world: State) -> None:
+        path: list[tuple[Node, int]] = []
+        node = root
+        while not world.is_terminal():
+            actor = world.current_player
+            assert actor is not None
+            actions = world.legal_actions()
+            for a in actions:
+                child = node.children.get(a.id)
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in actions if a.id not in node.children]
+            if untried:  # grow the tree by one node, then roll out
+                action = untried[self.rng.below(len(untried))]
+                child = Node()
+                child.available = 1
+                node.children[action.id] = child
+                world.apply(action)
+                path.append((child, actor))
+                break
+            action = max(actions, key=lambda a: self._ucb(node.children[a.id]))
+            node = node.children[action.id]
+            world.apply(action)
+            path.append((node, actor))
+        results = self._rollout(world)
+        for child, actor in path:
+            child.visits += 1
+            child.total += results[actor]
+
+    def _ucb(self, child: Node) -> float:
+        if not child.visits:
+            return math.inf
+        return child.total / child.visits + self.exploration * math.sqrt(
+            math.log(max(child.available, 1)) / child.visits
+        )
+
+    def _rollout(self, world: State) -> list[float]:
+        depth = 0
+        while not world.is_terminal():
+            if self.rollout_depth is not None and depth >= self.rollout_depth:
+                return evaluate(world)
+            if self.rollout is not None:
+                world.apply(self.rollout(world))
+            else:
+                actions = world.legal_actions()
+                world.apply(actions[self.rng.below(len(actions))])
+            depth += 1
+        return world.returns()
+
+
+def evaluate(state: State) -> list[float]:
+    """The game's own estimate of each seat's result, if it has one; else a draw."""
+    judge = getattr(state.game, "evaluate", None)
+    if judge is not None:
+        return list(judge(state))
+    return [0.0] * state.num_players
+
+
+def _visits(root: Node, action_id: int) -> int:
+    child = root.children.get(action_id)
+    return child.visits if child else -1

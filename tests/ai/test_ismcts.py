@@ -1,0 +1,77 @@
+"""IS-MCTS: reproducible, blind to hidden information, stronger than chance."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.ai import ISMCTSBot, make_bot
+from quarterdeck.arena.sim import simulate
+from quarterdeck.engine import OptionError, Rng, State, get_game
+
+
+def mid_game(name: str, players: int, seed: int, steps: int) -> State:
+    state = get_game(name).new_state(players, seed)
+    rng = Rng.from_seed(seed)
+    while len(state.history) < steps or state.pending().decision not in ("turn", "stage1"):  # type: ignore[union-attr]
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "steps"), [("letter-of-marque", 4, 12), ("broadsides", 2, 60)]
+)
+def test_same_seed_same_choice(name: str, players: int, steps: int) -> None:
+    state = mid_game(name, players, 5, steps)
+    game = state.game
+    first = make_bot("ismcts:30", game, seed=9).choose(state)
+    again = make_bot("ismcts:30", game, seed=9).choose(state)
+    assert first == again and first in state.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "steps"), [("letter-of-marque", 4, 12), ("broadsides", 2, 60)]
+)
+def test_the_choice_never_depends_on_hidden_information(
+    name: str, players: int, steps: int
+) -> None:
+    """Replace everything the searching seat cannot see by any resampled version: the
+    same bot, with the same seed, makes the same choice."""
+    state = mid_game(name, players, 7, steps)
+    seat = state.current_player
+    game = state.game
+    choice = make_bot("ismcts:30", game, seed=3).choose(state)
+    rng = Rng.from_seed(11)
+    for _ in range(5):
+        other = state.resample(seat, rng)
+        assert make_bot("ismcts:30", game, seed=3).choose(other) == choice
+
+
+def test_easy_search_beats_random_at_letter_of_marque() -> None:
+    summary = simulate("letter-of-marque", 3, 12, ["ismcts:easy", "random"], seed=2)
+    rates = summary.to_json()["bot_win_rate"]
+    par = 1 / 3  # each seat's share if all played alike
+    assert rates["ismcts:easy"] > par + 0.1 and rates["random"] < par
+
+
+def test_levels_and_budgets_by_name() -> None:
+    game = get_game("letter-of-marque")
+    assert isinstance(bot := make_bot("ismcts:hard", game), ISMCTSBot) and bot.iterations == 1000
+    assert make_bot("ismcts:77", game).iterations == 77  # type: ignore[attr-defined]
+    broadsides = make_bot("ismcts", get_game("broadsides"))
+    assert broadsides.rollout_depth == 40  # type: ignore[attr-defined]
+    for bad in ("ismcts:0", "ismcts:legendary"):
+        with pytest.raises(OptionError, match="level"):
+            make_bot(bad, game)
+
+
+def test_a_time_budget_answers_with_a_legal_action() -> None:
+    state = mid_game("letter-of-marque", 3, 1, 8)
+    bot = ISMCTSBot(seed=1, seconds=0.05)
+    assert bot.choose(state) in state.legal_actions()
+
+
+def test_broadsides_evaluation_favours_the_ship_in_better_shape() -> None:
+    game = get_game("broadsides")
+    state = game.load_scenario({"ships": [{"markers": {"mid-hull": 1}}, {}]})
+    red, blue = game.evaluate(state)  # type: ignore[attr-defined]
+    assert red < 0 < blue and red == -blue
