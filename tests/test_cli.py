@@ -496,7 +496,7 @@ def test_sim_interrupted_reports_the_games_so_far_and_exits_130(
 
     monkeypatch.setattr(sim_module, "play_one", play_one_then_interrupt)
     out = tmp_path / "partial.json"
-    result = invoke("sim", GAME, "-n", "20", "--json", out)
+    result = invoke("sim", GAME, "-n", "20", "--json", out, "--workers", "1")
     assert result.exit_code == 130
     data = json.loads(out.read_text())
     assert data["games"] == 5 and data["interrupted"] is True

@@ -347,6 +347,12 @@ def sim(
     records: Annotated[
         Path | None, typer.Option(help="Save every game's record in this folder.")
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Processes to play on (0: all cores); results do not depend on it.", min=0
+        ),
+    ] = 0,
 ) -> None:
     """Simulate many games between bots and summarize who wins."""
     try:
@@ -395,6 +401,7 @@ def sim(
             game.non_default_options(),
             on_result,
             records is not None,
+            workers or os.cpu_count() or 1,
         )
     elapsed = time.perf_counter() - start
     data = summary.to_json()

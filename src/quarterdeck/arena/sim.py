@@ -6,7 +6,9 @@ index, so results never depend on how the games are spread over workers.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,6 +125,20 @@ class Summary:
         }
 
 
+def play_chunk(
+    game_name: str,
+    options: Mapping[str, JSON] | None,
+    players: int,
+    bots: Sequence[str],
+    run_seed: int,
+    indices: Sequence[int],
+    keep_records: bool,
+) -> list[GameResult]:
+    """Games ``indices`` of a run, in a worker process."""
+    game = get_game(game_name, options)
+    return [play_one(game, players, bots, run_seed, index, keep_records) for index in indices]
+
+
 def simulate(
     game_name: str,
     players: int,
@@ -132,17 +148,65 @@ def simulate(
     options: Mapping[str, JSON] | None = None,
     on_result: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
+    workers: int = 1,
 ) -> Summary:
-    """Play ``n`` games; ``on_result`` is told of each (for progress and records).
-    Interrupted (Ctrl-C), it returns the games finished so far, marked ``interrupted``."""
+    """Play ``n`` games on ``workers`` processes; ``on_result`` is told of each as it
+    ends (for progress and records). The summary adds the games up in index order, so
+    it never depends on the number of workers. Interrupted (Ctrl-C), it returns the
+    games finished so far, marked ``interrupted``."""
     game = get_game(game_name, options)
     summary = Summary(game.name, players, list(bots))
+    results: dict[int, GameResult] = {}
+
+    def finished(result: GameResult) -> None:
+        results[result.index] = result
+        if on_result is not None:
+            on_result(result)
+
     try:
-        for index in range(n):
-            result = play_one(game, players, bots, seed, index, keep_records)
-            summary.add(result)
-            if on_result is not None:
-                on_result(result)
+        if workers <= 1:
+            for index in range(n):
+                finished(play_one(game, players, bots, seed, index, keep_records))
+        else:
+            _run_pool(game_name, options, players, n, bots, seed, keep_records, workers, finished)
     except KeyboardInterrupt:
         summary.interrupted = True
+    for index in sorted(results):
+        summary.add(results[index])
     return summary
+
+
+def _run_pool(
+    game_name: str,
+    options: Mapping[str, JSON] | None,
+    players: int,
+    n: int,
+    bots: Sequence[str],
+    seed: int,
+    keep_records: bool,
+    workers: int,
+    finished: Callable[[GameResult], None],
+) -> None:
+    # Small chunks keep the progress bar moving and the workers evenly loaded.
+    size = max(1, min(50, n // (workers * 8) or 1))
+    chunks = [range(start, min(n, start + size)) for start in range(0, n, size)]
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    futures = [
+        pool.submit(
+            play_chunk, game_name, options, players, list(bots), seed, list(c), keep_records
+        )
+        for c in chunks
+    ]
+    try:
+        for future in as_completed(futures):
+            for result in future.result():
+                finished(result)
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)  # keep what is done, stop the rest
+        raise
+    pool.shutdown()
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps the results."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
