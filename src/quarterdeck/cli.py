@@ -418,6 +418,75 @@ def sim(
         raise fail(f"interrupted after {summary.games} of {n} games (results so far above)", 130)
 
 
+@app.command()
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    bots: Annotated[
+        str, typer.Option(help="Bots, e.g. random,heuristic,ismcts:easy.")
+    ] = "random,heuristic",
+    n: Annotated[int, typer.Option("-n", help="Games per pair of bots.", min=1)] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 0,
+    seed: Annotated[int, typer.Option(help="Seed of the tournament.", min=0)] = 0,
+    option: OptionArg = [],  # noqa: B006
+    workers: Annotated[int, typer.Option(help="Processes (0: all cores).", min=0)] = 0,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the results as JSON here.")
+    ] = None,
+) -> None:
+    """A round robin between bots: match scores with 95% intervals and Elo ratings."""
+    from quarterdeck.arena.tournament import round_robin
+
+    try:
+        game = get_game(game_name, parse_options(option))
+        players = players or max(game.min_players, min(2, game.max_players))
+        bot_list = parse_bots(bots)
+        for b in bot_list:
+            make_bot(b, game)
+        pairs = len(bot_list) * (len(bot_list) - 1) // 2
+        progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+        )
+        with progress:
+            task = progress.add_task(f"{game.title} round robin", total=pairs * n)
+            result = round_robin(
+                game.name,
+                bot_list,
+                n,
+                seed,
+                players,
+                game.non_default_options(),
+                workers or os.cpu_count() or 1,
+                lambda _: progress.update(task, advance=1),
+            )
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+    data = result.to_json()
+    matches = Table(title=f"{game.title}: {n} games per match")
+    for column in ("bot", "vs", "score", "95% interval"):
+        matches.add_column(
+            column, justify="right" if column != "bot" and column != "vs" else "left"
+        )
+    for m in data["matches"]:
+        low, high = m["interval95"]
+        matches.add_row(m["a"], m["b"], f"{m['score']:.1%}", f"{low:.1%} – {high:.1%}")
+    ratings = Table(title="Elo ratings (Bradley–Terry fit; ± one standard error)")
+    ratings.add_column("bot")
+    ratings.add_column("Elo", justify="right")
+    ratings.add_column("±", justify="right")
+    for bot, r in sorted(data["ratings"].items(), key=lambda kv: -kv[1]["elo"]):
+        ratings.add_row(bot, f"{r['elo']:.0f}", f"{r['se']:.0f}")
+    console.print(matches)
+    console.print(ratings)
+    if json_out is not None:
+        json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if result.interrupted:
+        raise fail("interrupted: the table holds the games played so far", 130)
+
+
 def print_summary(data: Mapping[str, JSON]) -> None:
     n = data["games"]
     seats = Table(title=f"{data['game']}: {n} games, {data['players']} players — wins per seat")

@@ -31,8 +31,10 @@ def bot_seed(seed: int, seat: int) -> int:
 
 def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
     """Which bot sits where in game ``index``: the list fills the seats in turn and is
-    rotated each game, so every bot plays every seat equally often."""
-    filled = [bots[i % len(bots)] for i in range(players)]
+    rotated each game, so every bot plays every seat equally often; after each full
+    rotation the list starts one bot later, so that no bot always fills more seats."""
+    start = index // players
+    filled = [bots[(start + i) % len(bots)] for i in range(players)]
     shift = index % players
     return filled[shift:] + filled[:shift]
 

@@ -1,0 +1,174 @@
+"""Round-robin tournaments between bots, with confidence intervals and Elo ratings.
+
+Every pair of bots plays a match of ``n`` games (seats rotating every game, other seats
+of a many-player game filled by the two in turn). A match's score is a bot's share of
+the wins (1 a win, ½ a draw). Ratings are the Bradley–Terry fit of all the matches on
+the Elo scale (400 points = 10:1 odds), their uncertainty the spread of the fit over
+bootstrap resamples of the games.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from quarterdeck.engine import OptionError, Rng
+
+from .sim import GameResult, simulate, win_shares
+
+JSON = Any
+Z95 = 1.959964
+
+
+@dataclass
+class Match:
+    a: str
+    b: str
+    scores: list[float] = field(default_factory=list)  # a's share of each game's win
+
+    @property
+    def games(self) -> int:
+        return len(self.scores)
+
+    @property
+    def score(self) -> float:
+        return sum(self.scores) / self.games if self.scores else 0.5
+
+    def interval(self) -> tuple[float, float]:
+        """A 95% interval of a's score (normal approximation, clipped to 0–1)."""
+        n = self.games
+        if n < 2:
+            return (0.0, 1.0)
+        mean = self.score
+        var = sum((s - mean) ** 2 for s in self.scores) / (n - 1)
+        half = Z95 * math.sqrt(var / n)
+        return (max(0.0, mean - half), min(1.0, mean + half))
+
+
+def match_scores(results: Sequence[GameResult], a: str) -> list[float]:
+    """a's share of each game's win (a filling one or more seats)."""
+    out = []
+    for r in sorted(results, key=lambda r: r.index):
+        shares = win_shares(r.returns)
+        mine = sum(s for s, bot in zip(shares, r.seats, strict=True) if bot == a)
+        total = sum(shares)
+        out.append(mine / total if total else 0.5)
+    return out
+
+
+def bradley_terry(
+    names: Sequence[str], matches: Sequence[tuple[int, int, float, int]], iterations: int = 200
+) -> list[float]:
+    """Elo ratings (mean 1500) from (i, j, i's total score, games) by Zermelo's iteration."""
+    k = len(names)
+    strength = [1.0] * k
+    wins = [0.0] * k
+    for i, j, score, n in matches:
+        wins[i] += score
+        wins[j] += n - score
+    for _ in range(iterations):
+        new = []
+        for i in range(k):
+            denom = 0.0
+            for a, b, _, n in matches:
+                if i in (a, b):
+                    other = b if i == a else a
+                    denom += n / (strength[i] + strength[other])
+            # A bot that never wins or never loses has no finite rating: keep it bounded.
+            w = min(max(wins[i], 0.5), sum(n for a, b, _, n in matches if i in (a, b)) - 0.5)
+            new.append(w / denom if denom else 1.0)
+        mean = math.exp(sum(math.log(s) for s in new) / k)
+        strength = [s / mean for s in new]
+    return [1500 + 400 * math.log10(s) for s in strength]
+
+
+@dataclass
+class Tournament:
+    game: str
+    bots: list[str]
+    games_per_match: int
+    seed: int
+    matches: list[Match] = field(default_factory=list)
+    interrupted: bool = False
+
+    def ratings(self, bootstrap: int = 200) -> dict[str, tuple[float, float]]:
+        """Each bot's Elo and its standard error (bootstrap over games)."""
+        index = {b: i for i, b in enumerate(self.bots)}
+
+        def fit(pick: Callable[[Match], list[float]]) -> list[float]:
+            rows = []
+            for m in self.matches:
+                scores = pick(m)
+                if scores:
+                    rows.append((index[m.a], index[m.b], sum(scores), len(scores)))
+            return bradley_terry(self.bots, rows)
+
+        best = fit(lambda m: m.scores)
+        rng = Rng.from_seed(self.seed)
+        samples = [
+            fit(lambda m: [m.scores[rng.below(m.games)] for _ in range(m.games)] if m.games else [])
+            for _ in range(bootstrap)
+        ]
+        out = {}
+        for i, bot in enumerate(self.bots):
+            values = [s[i] for s in samples]
+            mean = sum(values) / len(values)
+            se = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1))
+            out[bot] = (best[i], se)
+        return out
+
+    def to_json(self) -> dict[str, JSON]:
+        ratings = self.ratings()
+        return {
+            "game": self.game,
+            "bots": self.bots,
+            "games_per_match": self.games_per_match,
+            "seed": self.seed,
+            "interrupted": self.interrupted,
+            "matches": [
+                {
+                    "a": m.a,
+                    "b": m.b,
+                    "games": m.games,
+                    "score": m.score,
+                    "interval95": list(m.interval()),
+                }
+                for m in self.matches
+            ],
+            "ratings": {b: {"elo": r, "se": se} for b, (r, se) in ratings.items()},
+        }
+
+
+def round_robin(
+    game: str,
+    bots: Sequence[str],
+    n: int,
+    seed: int = 0,
+    players: int = 2,
+    options: Mapping[str, JSON] | None = None,
+    workers: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Tournament:
+    """Every pair of ``bots`` plays ``n`` games; each match has its own seed."""
+    if len(set(bots)) != len(bots) or len(bots) < 2:
+        raise OptionError("a tournament needs two or more different bots")
+    t = Tournament(game, list(bots), n, seed)
+    for number, (a, b) in enumerate(itertools.combinations(bots, 2)):
+        results: list[GameResult] = []
+
+        def keep(result: GameResult, results: list[GameResult] = results) -> None:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+
+        summary = simulate(
+            game, players, n, [a, b], seed * 1000 + number, options, keep, False, workers
+        )
+        t.matches.append(Match(a, b, match_scores(results, a)))
+        if summary.interrupted:
+            t.interrupted = True
+            break
+    return t
