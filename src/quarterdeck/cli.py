@@ -487,6 +487,42 @@ def tournament(
         raise fail("interrupted: the table holds the games played so far", 130)
 
 
+@app.command()
+def hint(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD", exists=True, dir_okay=False)],
+    at: Annotated[
+        int | None, typer.Option(help="After this many actions (default: the last decision).")
+    ] = None,
+    iterations: Annotated[int, typer.Option(help="Search iterations.", min=1)] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the search.", min=0)] = 0,
+    top: Annotated[int, typer.Option(help="How many options to show.", min=1)] = 3,
+) -> None:
+    """Ask the bot what the player to move should do, from that seat's information only."""
+    from quarterdeck.ai.hint import hint as ask
+
+    try:
+        record = Record.load(record_path)
+        states = list(record.states())
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+    live = [n for n, s in enumerate(states) if not s.is_terminal()]
+    if not live:
+        raise fail("the record has no decision to advise on")
+    n = live[-1] if at is None else at
+    if not 0 <= n < len(states) or states[n].is_terminal():
+        raise fail(f"--at must name a position with a decision (0–{live[-1]})")
+    state = states[n]
+    options = ask(state, iterations, seed, top)
+    pending = state.pending()
+    prompt = pending.prompt if pending else ""
+    table = Table(title=f"After {n} actions, seat {state.current_player} to decide: {prompt}")
+    for column in ("option", "visits", "chance to win"):
+        table.add_column(column, justify="left" if column == "option" else "right")
+    for o in options:
+        table.add_row(o.action, str(o.visits), f"{o.win_probability:.0%}")
+    console.print(table)
+
+
 def print_summary(data: Mapping[str, JSON]) -> None:
     n = data["games"]
     seats = Table(title=f"{data['game']}: {n} games, {data['players']} players — wins per seat")

@@ -1,0 +1,46 @@
+"""Ask the bot: the recommended action for a seat, its estimated chance to win, and the
+best alternatives — computed by IS-MCTS from that seat's information only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from quarterdeck.engine import State
+
+from .ismcts import LEVELS, ISMCTSBot
+
+
+@dataclass(frozen=True)
+class Option:
+    action: str
+    action_id: int
+    visits: int
+    win_probability: float  # the seat's estimated share of the win after this action
+
+
+def win_probability(result: float, players: int) -> float:
+    """A seat's result as a chance to win: ±1 zero-sum results map to 0–1."""
+    return (result + 1) / 2 if players == 2 else result
+
+
+def hint(
+    state: State, iterations: int = LEVELS["normal"], seed: int = 0, top: int = 3
+) -> list[Option]:
+    """The current player's options, best first (the first is the recommendation)."""
+    seat = state.current_player
+    if seat is None:
+        return []
+    depth = getattr(state.game, "rollout_depth", None)
+    bot = ISMCTSBot(seed, iterations=iterations, rollout_depth=depth)
+    root = bot.search(state)
+    options = []
+    for action in state.legal_actions():
+        child = root.children.get(action.id)
+        if child is None or not child.visits:
+            continue
+        mean = child.total / child.visits
+        options.append(
+            Option(action.text, action.id, child.visits, win_probability(mean, state.num_players))
+        )
+    options.sort(key=lambda o: (-o.visits, o.action_id))
+    return options[:top]

@@ -1,0 +1,48 @@
+"""Ask the bot: a recommendation with a chance to win, from the seat's information only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from quarterdeck.ai.hint import hint, win_probability
+from quarterdeck.cli import app
+from quarterdeck.engine import Record, Rng, get_game
+
+
+def test_win_probability_maps_zero_sum_results() -> None:
+    assert (
+        win_probability(1.0, 2) == 1
+        and win_probability(-1.0, 2) == 0
+        and win_probability(0.0, 2) == 0.5
+    )
+    assert win_probability(0.25, 4) == 0.25
+
+
+def test_hint_recommends_a_legal_action_and_ignores_hidden_information() -> None:
+    game = get_game("letter-of-marque")
+    state = game.new_state(3, 2)
+    rng = Rng.from_seed(2)
+    for _ in range(10):
+        state.apply(rng.choice(state.legal_actions()))
+    options = hint(state, iterations=60, seed=1)
+    assert options and options[0].action in [a.text for a in state.legal_actions()]
+    assert all(0 <= o.win_probability <= 1 for o in options)
+    assert options[0].visits >= options[-1].visits
+    twin = state.resample(state.current_player, Rng.from_seed(5))
+    assert hint(twin, iterations=60, seed=1) == options
+
+
+def test_hint_command_reads_a_record(tmp_path: Path) -> None:
+    game = get_game("letter-of-marque")
+    state = game.new_state(3, 8)
+    rng = Rng.from_seed(1)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    path = Record.of(state).save(tmp_path / "r.json")
+    result = CliRunner().invoke(app, ["hint", str(path), "--iterations", "40"])
+    assert result.exit_code == 0, result.output
+    assert "chance to win" in result.output
+    bad = CliRunner().invoke(app, ["hint", str(path), "--at", "999"])
+    assert bad.exit_code == 1
