@@ -331,13 +331,6 @@ def parse_components(raw: JSON) -> Components:
         starting_hand=_int(rules.get("starting_hand"), "rules.starting_hand", 0, 20),
         draw_per_turn=_int(rules.get("draw_per_turn"), "rules.draw_per_turn", 0, 10),
         sinking_planks=_int(rules.get("sinking_planks"), "rules.sinking_planks", 1, 100),
-        results={r: _int(results.get(r), f"results.{r}", -10, 0) for r in RESULTS}
-        if all(isinstance(results.get(r), int) for r in RESULTS)
-        else _bad_results(results),
+        results={r: _int(results.get(r), f"results.{r}", -10, 0) for r in RESULTS},
         zone_by_id={z.id: z.index for z in zones},
     )
-
-
-def _bad_results(results: Mapping[str, JSON]) -> dict[str, int]:
-    missing = next(r for r in RESULTS if not isinstance(results.get(r), int))
-    raise _fail(f"results.{missing}", "must be an integer")

@@ -252,7 +252,7 @@ class BroadSidesState(State):
             last = a["effective", self.effective[-1]] if self.effective else -1
             left = Counter(shot for shot, _ in self.spent) - Counter(self.effective)
             units = [a["effective", s] for s in left.elements()]
-            return ordered_options(units, self.attack[0] - len(self.effective), last)
+            return ordered_options(units, self._effective_count() - len(self.effective), last)
         if phase == "return-shots":
             ids = [a["shot", s, pos] for pos in (FORE, AFT) for s in set(self.loaded[p][pos])]
             if self.sel_kind != ANY_TWO or self._room(p) > 0:  # a Single Reload needs a free spot
@@ -896,7 +896,7 @@ class BroadSidesState(State):
         self.bag[shot] += 1
         if len(self.spent) == len(self.sel):
             n = len(self.spent)
-            effective = max(0, n - self.penalty(p, "cannon", self.c.zones_of("deck")))
+            effective = self._effective_count()
             self.log(
                 Event(
                     "spend-shots",
@@ -910,13 +910,16 @@ class BroadSidesState(State):
             elif effective == 0:
                 self._broadside_effects()
             else:
-                self.attack = [effective]
                 self.phase = "effective"
+
+    def _effective_count(self) -> int:
+        """Cannon penalties on any Deck: a Broadside counts one card fewer each."""
+        decks = self.c.zones_of("deck")
+        return max(0, len(self.spent) - self.penalty(self.turn_player, "cannon", decks))
 
     def _do_effective(self, shot: int) -> None:
         self.effective.append(shot)
-        if len(self.effective) == self.attack[0]:
-            self.attack = []
+        if len(self.effective) == self._effective_count():
             self._broadside_effects()
 
     def _broadside_effects(self) -> None:
