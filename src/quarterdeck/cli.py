@@ -328,6 +328,20 @@ def replay(
 # -- sim ---------------------------------------------------------------------------------
 
 
+def game_seats_bots(
+    game_name: str, option: list[str], players: int, bots: str, default_players: int
+) -> tuple[Game, int, list[str]]:
+    """The game with its options, a checked player count and the named bots."""
+    game = get_game(game_name, parse_options(option))
+    players = players or max(game.min_players, min(default_players, game.max_players))
+    if not game.min_players <= players <= game.max_players:
+        raise fail(f"{game.title} takes {game.min_players}–{game.max_players} players")
+    bot_list = parse_bots(bots)
+    for b in bot_list:
+        make_bot(b, game)  # an unknown bot is refused before anything is played
+    return game, players, bot_list
+
+
 @app.command()
 def sim(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
@@ -356,13 +370,7 @@ def sim(
 ) -> None:
     """Simulate many games between bots and summarize who wins."""
     try:
-        game = get_game(game_name, parse_options(option))
-        players = players or max(game.min_players, min(4, game.max_players))
-        bot_list = parse_bots(bots)
-        for b in bot_list:
-            make_bot(b, game)
-        if not game.min_players <= players <= game.max_players:
-            raise fail(f"{game.title} takes {game.min_players}–{game.max_players} players")
+        game, players, bot_list = game_seats_bots(game_name, option, players, bots, 4)
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
     except QuarterdeckError as exc:
@@ -437,11 +445,7 @@ def tournament(
     from quarterdeck.arena.tournament import round_robin
 
     try:
-        game = get_game(game_name, parse_options(option))
-        players = players or max(game.min_players, min(2, game.max_players))
-        bot_list = parse_bots(bots)
-        for b in bot_list:
-            make_bot(b, game)
+        game, players, bot_list = game_seats_bots(game_name, option, players, bots, 2)
         pairs = len(bot_list) * (len(bot_list) - 1) // 2
         progress = Progress(
             TextColumn("{task.description}"),
