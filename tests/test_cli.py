@@ -485,7 +485,7 @@ def test_no_subcommand_shows_help() -> None:
 def test_sim_interrupted_reports_the_games_so_far_and_exits_130(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import quarterdeck.arena.sim as sim_module
+    import quarterdeck.arena.backends as sim_module
 
     real_play_one = sim_module.play_one
 

@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from quarterdeck.ai import bot_names, make_bot
+from quarterdeck.arena.backends import Backend, make_backend
 from quarterdeck.arena.sim import GameResult, bot_seed, simulate
 from quarterdeck.engine import (
     Game,
@@ -328,6 +329,27 @@ def replay(
 # -- sim ---------------------------------------------------------------------------------
 
 
+WorkersArg = Annotated[
+    int,
+    typer.Option(help="Processes, or Ray CPUs (0: all cores); results do not depend on it.", min=0),
+]
+BackendArg = Annotated[
+    str,
+    typer.Option(help="Where games are played: process (local processes) or ray."),
+]
+AddressArg = Annotated[
+    str | None,
+    typer.Option(help="The Ray cluster to join (e.g. ray://head:10001); default: start Ray here."),
+]
+
+
+def open_backend(backend: str, workers: int, address: str | None) -> Backend:
+    try:
+        return make_backend(backend, workers or os.cpu_count() or 1, address)
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+
+
 def game_seats_bots(
     game_name: str, option: list[str], players: int, bots: str, default_players: int
 ) -> tuple[Game, int, list[str]]:
@@ -361,12 +383,9 @@ def sim(
     records: Annotated[
         Path | None, typer.Option(help="Save every game's record in this folder.")
     ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(
-            help="Processes to play on (0: all cores); results do not depend on it.", min=0
-        ),
-    ] = 0,
+    workers: WorkersArg = 0,
+    backend: BackendArg = "process",
+    address: AddressArg = None,
 ) -> None:
     """Simulate many games between bots and summarize who wins."""
     try:
@@ -398,19 +417,23 @@ def sim(
                 records / f"{game.name}-{seed}-{result.index:06d}.json"
             )
 
+    runner = open_backend(backend, workers, address)
     with progress:
         task = progress.add_task(f"{game.title}", total=n, rate="")
-        summary = simulate(
-            game.name,
-            players,
-            n,
-            bot_list,
-            seed,
-            game.non_default_options(),
-            on_result,
-            records is not None,
-            workers or os.cpu_count() or 1,
-        )
+        try:
+            summary = simulate(
+                game.name,
+                players,
+                n,
+                bot_list,
+                seed,
+                game.non_default_options(),
+                on_result,
+                records is not None,
+                backend=runner,
+            )
+        finally:
+            runner.close()
     elapsed = time.perf_counter() - start
     data = summary.to_json()
     data["seconds"] = elapsed
@@ -436,7 +459,9 @@ def tournament(
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 0,
     seed: Annotated[int, typer.Option(help="Seed of the tournament.", min=0)] = 0,
     option: OptionArg = [],  # noqa: B006
-    workers: Annotated[int, typer.Option(help="Processes (0: all cores).", min=0)] = 0,
+    workers: WorkersArg = 0,
+    backend: BackendArg = "process",
+    address: AddressArg = None,
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Write the results as JSON here.")
     ] = None,
@@ -454,18 +479,22 @@ def tournament(
             TimeRemainingColumn(),
             console=err,
         )
+        runner = open_backend(backend, workers, address)
         with progress:
             task = progress.add_task(f"{game.title} round robin", total=pairs * n)
-            result = round_robin(
-                game.name,
-                bot_list,
-                n,
-                seed,
-                players,
-                game.non_default_options(),
-                workers or os.cpu_count() or 1,
-                lambda _: progress.update(task, advance=1),
-            )
+            try:
+                result = round_robin(
+                    game.name,
+                    bot_list,
+                    n,
+                    seed,
+                    players,
+                    game.non_default_options(),
+                    on_result=lambda _: progress.update(task, advance=1),
+                    backend=runner,
+                )
+            finally:
+                runner.close()
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
     data = result.to_json()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import quarterdeck.arena.sim as sim
+import quarterdeck.arena.backends as backends
 from quarterdeck.arena.sim import simulate
 
 
@@ -28,14 +28,14 @@ def test_results_never_depend_on_the_number_of_workers(
 def test_an_interrupted_parallel_run_keeps_the_games_already_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    real = sim.as_completed
+    real = backends.as_completed
 
     def first_then_ctrl_c(futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
         for future in real(futures):
             yield future
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(sim, "as_completed", first_then_ctrl_c)
+    monkeypatch.setattr(backends, "as_completed", first_then_ctrl_c)
     summary = simulate("letter-of-marque", 3, 200, ["random"], seed=1, workers=2)
     assert summary.interrupted and 0 < summary.games < 200
     assert sum(summary.seat_wins) == pytest.approx(summary.games)

@@ -38,18 +38,6 @@ def test_seats_rotate_and_no_bot_always_fills_more_seats() -> None:
     assert counts == {"a": 9, "b": 9}
 
 
-def test_small_tournament_is_the_same_on_one_and_two_workers() -> None:
-    bots = ["random", "heuristic", "ismcts:10"]
-    one = round_robin("letter-of-marque", bots, 8, seed=4, players=3, workers=1).to_json()
-    two = round_robin("letter-of-marque", bots, 8, seed=4, players=3, workers=2).to_json()
-    assert one == two
-    assert [(m["a"], m["b"], m["games"]) for m in one["matches"]] == [
-        ("random", "heuristic", 8),
-        ("random", "ismcts:10", 8),
-        ("heuristic", "ismcts:10", 8),
-    ]
-
-
 def test_a_tournament_needs_different_bots() -> None:
     with pytest.raises(OptionError):
         round_robin("letter-of-marque", ["random", "random"], 2)

@@ -1,84 +1,32 @@
-"""Simulating many games between bots.
+"""Simulating many games between bots, and adding up who won.
 
 Each game is a pure function of the game, its options, the run's seed and the game's
-index, so results never depend on how the games are spread over workers.
+index, so results never depend on the backend or on how many workers play them.
 """
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from quarterdeck.ai import make_bot
-from quarterdeck.engine import Game, Record, derive_seed, get_game
+from quarterdeck.engine import get_game
+
+from .backends import Backend, batch_size, batches, make_backend
+from .play import GameResult, bot_seed, game_seed, play_one, seat_bots, win_shares
 
 JSON = Any
 
-
-def game_seed(run_seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run."""
-    return derive_seed("game", run_seed, index)
-
-
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot in ``seat``: one-way from the game's seed, so that no bot
-    can work out the game's seed (and with it every deck's order)."""
-    return derive_seed("bot", seed, seat)
-
-
-def seat_bots(bots: Sequence[str], players: int, index: int) -> list[str]:
-    """Which bot sits where in game ``index``: the list fills the seats in turn and is
-    rotated each game, so every bot plays every seat equally often; after each full
-    rotation the list starts one bot later, so that no bot always fills more seats."""
-    start = index // players
-    filled = [bots[(start + i) % len(bots)] for i in range(players)]
-    shift = index % players
-    return filled[shift:] + filled[:shift]
-
-
-@dataclass
-class GameResult:
-    index: int
-    seed: int
-    seats: list[str]
-    returns: list[float]
-    decisions: int
-    turns: int
-    record: JSON = None
-
-
-def play_one(
-    game: Game,
-    players: int,
-    bots: Sequence[str],
-    run_seed: int,
-    index: int,
-    keep_record: bool = False,
-) -> GameResult:
-    seed = game_seed(run_seed, index)
-    seats = seat_bots(bots, players, index)
-    players_bots = [make_bot(name, game, bot_seed(seed, seat)) for seat, name in enumerate(seats)]
-    state = game.new_state(players, seed)
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        state.apply(players_bots[seat].choose(state))
-    turns = int(getattr(state, "turns", 0))
-    record = Record.of(state, seats).to_json() if keep_record else None
-    return GameResult(index, seed, seats, state.returns(), len(state.history), turns, record)
-
-
-def win_shares(returns: Sequence[float]) -> list[float]:
-    """Each seat's share of the win: in a zero-sum two-player game the winner gets 1
-    and a draw ½ each; in a game whose winners share 1, that share."""
-    if len(returns) == 2 and abs(sum(returns)) < 1e-9:
-        if returns[0] == returns[1]:
-            return [0.5, 0.5]
-        return [1.0 if r > 0 else 0.0 for r in returns]
-    return list(returns)
+__all__ = [
+    "GameResult",
+    "Summary",
+    "bot_seed",
+    "game_seed",
+    "play_one",
+    "seat_bots",
+    "simulate",
+    "win_shares",
+]
 
 
 @dataclass
@@ -127,20 +75,6 @@ class Summary:
         }
 
 
-def play_chunk(
-    game_name: str,
-    options: Mapping[str, JSON] | None,
-    players: int,
-    bots: Sequence[str],
-    run_seed: int,
-    indices: Sequence[int],
-    keep_records: bool,
-) -> list[GameResult]:
-    """Games ``indices`` of a run, in a worker process."""
-    game = get_game(game_name, options)
-    return [play_one(game, players, bots, run_seed, index, keep_records) for index in indices]
-
-
 def simulate(
     game_name: str,
     players: int,
@@ -151,64 +85,33 @@ def simulate(
     on_result: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
     workers: int = 1,
+    backend: Backend | None = None,
 ) -> Summary:
-    """Play ``n`` games on ``workers`` processes; ``on_result`` is told of each as it
-    ends (for progress and records). The summary adds the games up in index order, so
-    it never depends on the number of workers. Interrupted (Ctrl-C), it returns the
-    games finished so far, marked ``interrupted``."""
-    game = get_game(game_name, options)
+    """Play ``n`` games on ``backend`` (default: ``workers`` local processes);
+    ``on_result`` is told of each as it ends (for progress and records). The summary
+    adds the games up in index order, so it never depends on the backend. Interrupted
+    (Ctrl-C), it returns the games finished so far, marked ``interrupted``."""
+    game = get_game(game_name, options)  # bad options are refused before any work starts
     summary = Summary(game.name, players, list(bots))
     results: dict[int, GameResult] = {}
 
-    def finished(result: GameResult) -> None:
+    def finished(_: int, result: GameResult) -> None:
         results[result.index] = result
         if on_result is not None:
             on_result(result)
 
+    runner = backend or make_backend("process", workers)
+    work = batches(
+        0, game_name, options, players, bots, seed, n, keep_records,
+        batch_size(n, runner.workers),
+    )  # fmt: skip
     try:
-        if workers <= 1:
-            for index in range(n):
-                finished(play_one(game, players, bots, seed, index, keep_records))
-        else:
-            _run_pool(game_name, options, players, n, bots, seed, keep_records, workers, finished)
+        runner.run(work, finished)
     except KeyboardInterrupt:
         summary.interrupted = True
+    finally:
+        if backend is None:
+            runner.close()
     for index in sorted(results):
         summary.add(results[index])
     return summary
-
-
-def _run_pool(
-    game_name: str,
-    options: Mapping[str, JSON] | None,
-    players: int,
-    n: int,
-    bots: Sequence[str],
-    seed: int,
-    keep_records: bool,
-    workers: int,
-    finished: Callable[[GameResult], None],
-) -> None:
-    # Small chunks keep the progress bar moving and the workers evenly loaded.
-    size = max(1, min(50, n // (workers * 8) or 1))
-    chunks = [range(start, min(n, start + size)) for start in range(0, n, size)]
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    futures = [
-        pool.submit(
-            play_chunk, game_name, options, players, list(bots), seed, list(c), keep_records
-        )
-        for c in chunks
-    ]
-    try:
-        for future in as_completed(futures):
-            for result in future.result():
-                finished(result)
-    except KeyboardInterrupt:
-        pool.shutdown(wait=False, cancel_futures=True)  # keep what is done, stop the rest
-        raise
-    pool.shutdown()
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and keeps the results."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

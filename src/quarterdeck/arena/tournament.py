@@ -15,9 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from quarterdeck.engine import OptionError, Rng
+from quarterdeck.engine import OptionError, Rng, get_game
 
-from .sim import GameResult, simulate, win_shares
+from .backends import Backend, batch_size, batches, make_backend
+from .play import GameResult, win_shares
 
 JSON = Any
 Z95 = 1.959964
@@ -151,24 +152,38 @@ def round_robin(
     options: Mapping[str, JSON] | None = None,
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    backend: Backend | None = None,
 ) -> Tournament:
-    """Every pair of ``bots`` plays ``n`` games; each match has its own seed."""
+    """Every pair of ``bots`` plays ``n`` games; each match has its own seed. All the
+    matches' games go to the backend (default: ``workers`` local processes) at once, so
+    the workers stay busy; interrupted (Ctrl-C), the matches keep the games finished."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise OptionError("a tournament needs two or more different bots")
+    get_game(game, options)  # bad options are refused before any work starts
     t = Tournament(game, list(bots), n, seed)
-    for number, (a, b) in enumerate(itertools.combinations(bots, 2)):
-        results: list[GameResult] = []
+    pairs = list(itertools.combinations(bots, 2))
+    results: list[list[GameResult]] = [[] for _ in pairs]
 
-        def keep(result: GameResult, results: list[GameResult] = results) -> None:
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
+    def finished(number: int, result: GameResult) -> None:
+        results[number].append(result)
+        if on_result is not None:
+            on_result(result)
 
-        summary = simulate(
-            game, players, n, [a, b], seed * 1000 + number, options, keep, False, workers
+    runner = backend or make_backend("process", workers)
+    size = batch_size(n * len(pairs), runner.workers)
+    work = [
+        batch
+        for number, pair in enumerate(pairs)
+        for batch in batches(
+            number, game, options, players, pair, seed * 1000 + number, n, False, size
         )
-        t.matches.append(Match(a, b, match_scores(results, a)))
-        if summary.interrupted:
-            t.interrupted = True
-            break
+    ]
+    try:
+        runner.run(work, finished)
+    except KeyboardInterrupt:
+        t.interrupted = True
+    finally:
+        if backend is None:
+            runner.close()
+    t.matches = [Match(a, b, match_scores(results[k], a)) for k, (a, b) in enumerate(pairs)]
     return t

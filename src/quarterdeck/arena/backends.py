@@ -1,0 +1,190 @@
+"""Where simulated games are played: this process, a local process pool, or Ray.
+
+A run is cut into batches (a few game indices of one run each); a backend plays the
+batches and reports every finished game. Each game is a pure function of its batch's
+fields and its index, so the backend and the number of workers never change a result.
+"""
+
+from __future__ import annotations
+
+import signal
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from quarterdeck.engine import OptionError, get_game
+
+from .play import GameResult, play_one
+
+JSON = Any
+BACKENDS = ("process", "ray")
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Games ``indices`` of one run: ``tag`` tells the caller which run (a tournament
+    plays one run per pair of bots)."""
+
+    tag: int
+    game: str
+    options: Mapping[str, JSON] | None
+    players: int
+    bots: tuple[str, ...]
+    run_seed: int
+    indices: tuple[int, ...]
+    keep_records: bool = False
+
+
+def play_batch(batch: Batch) -> tuple[int, list[GameResult]]:
+    game = get_game(batch.game, batch.options)
+    return batch.tag, [
+        play_one(game, batch.players, batch.bots, batch.run_seed, index, batch.keep_records)
+        for index in batch.indices
+    ]
+
+
+def batches(
+    tag: int,
+    game: str,
+    options: Mapping[str, JSON] | None,
+    players: int,
+    bots: Sequence[str],
+    run_seed: int,
+    n: int,
+    keep_records: bool,
+    size: int,
+) -> list[Batch]:
+    """Games 0..n-1 of a run, ``size`` to a batch."""
+    return [
+        Batch(
+            tag,
+            game,
+            options,
+            players,
+            tuple(bots),
+            run_seed,
+            tuple(range(start, min(n, start + size))),
+            keep_records,
+        )
+        for start in range(0, n, size)
+    ]
+
+
+def batch_size(n: int, workers: int) -> int:
+    # Small batches keep the progress bar moving and the workers evenly loaded.
+    return max(1, min(50, n // (workers * 8) or 1))
+
+
+Finished = Callable[[int, GameResult], None]
+
+
+class Backend(ABC):
+    """Plays batches; ``finished(tag, result)`` is called in the caller's process as
+    each game's result arrives. Ctrl-C stops the work and is raised again, after the
+    results that arrived were reported."""
+
+    workers = 1
+
+    @abstractmethod
+    def run(self, work: Sequence[Batch], finished: Finished) -> None: ...
+
+    def close(self) -> None:  # noqa: B027 - most backends hold nothing to release
+        """Release what the backend started."""
+
+
+class InProcess(Backend):
+    def run(self, work: Sequence[Batch], finished: Finished) -> None:
+        for batch in work:
+            game = get_game(batch.game, batch.options)
+            for index in batch.indices:
+                finished(
+                    batch.tag,
+                    play_one(
+                        game, batch.players, batch.bots, batch.run_seed, index, batch.keep_records
+                    ),
+                )
+
+
+class ProcessPool(Backend):
+    """A pool of local processes (``workers`` of them)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(self, work: Sequence[Batch], finished: Finished) -> None:
+        pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
+        futures = [pool.submit(play_batch, batch) for batch in work]
+        try:
+            for future in as_completed(futures):
+                tag, results = future.result()
+                for result in results:
+                    finished(tag, result)
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)  # keep what is done, stop the rest
+            raise
+        pool.shutdown()
+
+
+class RayCluster(Backend):
+    """Ray tasks, one per batch: on a local Ray runtime with ``workers`` CPUs, or on the
+    cluster at ``address`` (whose nodes have Quarterdeck installed)."""
+
+    def __init__(self, workers: int, address: str | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise OptionError("the Ray backend needs Ray: pip install 'quarterdeck[ray]'") from None
+        self.ray = ray
+        self.started = False
+        if not ray.is_initialized():
+            if address:
+                ray.init(address=address, log_to_driver=False)
+            else:
+                ray.init(
+                    num_cpus=workers,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
+            self.started = True
+        resources = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        self.workers = int(resources.get("CPU", workers))
+
+    def run(self, work: Sequence[Batch], finished: Finished) -> None:
+        task = self.ray.remote(play_batch)
+        pending = [task.remote(batch) for batch in work]
+        try:
+            while pending:
+                done, pending = self.ray.wait(pending, num_returns=1)
+                for ref in done:
+                    tag, results = self.ray.get(ref)
+                    for result in results:
+                        finished(tag, result)
+        except KeyboardInterrupt:
+            for ref in pending:
+                self.ray.cancel(ref, force=True)
+            raise
+
+    def close(self) -> None:
+        if self.started:
+            self.ray.shutdown()
+            self.started = False
+
+
+def make_backend(name: str = "process", workers: int = 1, address: str | None = None) -> Backend:
+    """A backend by name: ``process`` (``workers`` local processes; one plays in this
+    process) or ``ray`` (local Ray with ``workers`` CPUs, or the cluster at ``address``)."""
+    if name == "process":
+        if address:
+            raise OptionError("--address is for the Ray backend")
+        return InProcess() if workers <= 1 else ProcessPool(workers)
+    if name == "ray":
+        return RayCluster(workers, address)
+    raise OptionError(f"unknown backend {name!r} (backends: {', '.join(BACKENDS)})")
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps the results."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
