@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Bot, Game, Option
+from quarterdeck.engine import ActionSpace, Bot, Game, Option, OptionError
 
 from .actions import build_action_space
 from .components import Components, parse_components
-from .state import BroadSidesState
+from .state import LOST, BroadSidesState
 
 JSON = Any
 
@@ -31,15 +32,48 @@ class BroadSides(Game):
             house=True,
             minimum=1,
         ),
+        *(
+            Option(
+                f"{captain}_cannons",
+                "choose",
+                f"{captain.title()}'s cannons: 'choose' (the rule: chosen in secret) or a "
+                "variant that sets them openly, FORE+AFT by Cannon tile id, e.g. "
+                "long-nine+carronade (for experiments such as every pair of cannons)",
+            )
+            for captain in ("red", "blue")
+        ),
     )
     data_package = "quarterdeck.games.broadsides.data"
 
     components: Components
+    preset_cannons: list[tuple[int, int] | None]
     ids: dict[Any, int]
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)
+        self.preset_cannons = [self._preset(f"{captain}_cannons") for captain in ("red", "blue")]
         return self.components
+
+    def cannon_pairs(self) -> dict[str, tuple[int, int]]:
+        """Every fore and aft pair a captain may mount, by name (FORE+AFT tile ids)."""
+        c = self.components
+        return {
+            f"{fore.id}+{aft.id}": (fore.index, aft.index)
+            for fore in c.cannons
+            for aft in c.cannons
+            if fore.index != aft.index or fore.tiles >= 2  # a pair of one kind needs two tiles
+        }
+
+    def _preset(self, option: str) -> tuple[int, int] | None:
+        value = self.options[option]
+        if value == "choose":
+            return None
+        pairs = self.cannon_pairs()
+        if value not in pairs:
+            raise OptionError(
+                f"option {option!r} must be 'choose' or one of {', '.join(pairs)}, not {value!r}"
+            )
+        return pairs[value]
 
     def build_action_space(self) -> ActionSpace:
         space = build_action_space(self.components)
@@ -67,17 +101,15 @@ class BroadSides(Game):
         return BroadSidesState.from_state_json(self, data)
 
     #: IS-MCTS rollouts stop after this many decisions and ask ``evaluate``.
-    rollout_depth = 40
+    rollout_depth = 16
 
     def evaluate(self, state: BroadSidesState) -> list[float]:
         """An estimate of the result of an unfinished duel (for search bots, on their
-        determinizations): markers aboard and Planks missing, Red's view, in (−1, 1)."""
+        determinizations), Red's view, in (−1, 1): see ``captain_standing``."""
         if state.is_terminal():
             return state.returns()
-        lead = (state.ship_markers(0) - state.ship_markers(1)) / 30 + (
-            state.missing_planks(1) - state.missing_planks(0)
-        ) / 10
-        value = max(-0.95, min(0.95, lead))
+        lead = captain_standing(state, 0) - captain_standing(state, 1)
+        value = math.tanh(lead / 8)
         return [value, -value]
 
     def load_scenario(self, data: Mapping[str, JSON]) -> BroadSidesState:
@@ -117,3 +149,32 @@ class BroadSides(Game):
         from .render import describe_event
 
         return describe_event(event, self.components, viewer)
+
+
+def captain_standing(state: BroadSidesState, p: int) -> float:
+    """How well captain ``p`` stands: markers aboard, Planks still in the Hull counted
+    again (ten missing sink the ship), officers alive (both dead lose the game), and
+    half the damage their aimed, loaded cannon would deal if it fired now (the foe may
+    still spoil the aim or Evade)."""
+    alive = sum(1 for o in state.officers[p] if o != LOST)
+    hull = state.c.sinking_planks - state.missing_planks(p)
+    return state.ship_markers(p) + 2 * hull + 3 * alive + 0.5 * ready_damage(state, p)
+
+
+def ready_damage(state: BroadSidesState, p: int) -> float:
+    """The damage captain ``p``'s manned cannon would deal if it fired now (best shot)."""
+    position, zone = state.gunner[p], state.sight[p]
+    if position is None or zone is None or not state.loaded[p][position]:
+        return 0.0
+    if not state.can_use_cannon(p, position):
+        return 0.0
+    kind = state.cannons[p][position]
+    assert kind is not None
+    c = state.c
+    damage = state.zone_count(1 - p, zone)
+    if all(c.shots[s].hits != c.zones[zone].kind for s in state.loaded[p][position]):
+        damage -= 1
+    damage -= state.exposed(p, c.deck_of(("fore", "aft")[position])).count("cannon")
+    for t in state.targets[p]:
+        damage += c.results[state.target_result(kind, t)]
+    return float(max(0, damage))

@@ -221,6 +221,9 @@ class BroadSidesState(State):
         if phase == "mount":
             position = 0 if self.cannons[p][0] is None else 1
             fore = self.cannons[p][0]
+            preset = self.game.preset_cannons[p]
+            if preset:  # a variant: the cannons are set by option, openly
+                return [a["mount", position, preset[position]]]
             # Each player has `tiles` Cannon tiles of each kind.
             return [
                 a["mount", position, k.index]

@@ -214,16 +214,11 @@ def _redraw_hand(state: BroadSidesState, s: BroadSidesState, p: int, rng: Rng) -
 
 
 def _redraw_cannons(s: BroadSidesState, p: int, rng: Rng) -> None:
-    c = s.c
     chosen = [pos for pos in (0, 1) if s.cannons[p][pos] is not None]
     if not chosen:
         return
-    combos = [
-        (fore, aft)
-        for fore in range(len(c.cannons))
-        for aft in range(len(c.cannons))
-        if fore != aft or c.cannons[fore].tiles >= 2
-    ]
+    preset = s.game.preset_cannons[p]
+    combos = [preset] if preset else list(s.game.cannon_pairs().values())
     if len(chosen) == 1:  # only the fore cannon is chosen yet
         combos = [(fore, fore) for fore in sorted({f for f, _ in combos})]
     fore, aft = rng.choice(combos)

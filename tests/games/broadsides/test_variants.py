@@ -1,0 +1,59 @@
+"""The preset-cannons variant (options red_cannons / blue_cannons), used by balance
+experiments such as every pair of cannons."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.ai import make_bot
+from quarterdeck.engine import OptionError, Rng, get_game
+from quarterdeck.games.broadsides import BroadSides
+
+PAIR = "long-nine+carronade"
+
+
+def preset_game() -> BroadSides:
+    game = get_game("broadsides", {"red_cannons": PAIR, "blue_cannons": "carronade+carronade"})
+    assert isinstance(game, BroadSides)
+    return game
+
+
+def test_preset_cannons_are_the_only_mounts_offered_and_end_up_mounted() -> None:
+    game = preset_game()
+    state = game.new_state(2, 3)
+    while state.phase != "load":  # type: ignore[attr-defined]
+        if state.phase == "mount":  # type: ignore[attr-defined]
+            assert len(state.legal_actions()) == 1
+        state.apply(state.legal_actions()[0])
+    kinds = {k.id: k.index for k in game.components.cannons}
+    long_nine, carronade = kinds["long-nine"], kinds["carronade"]
+    assert state.cannons == [[long_nine, carronade], [carronade, carronade]]  # type: ignore[attr-defined]
+
+
+def test_resampled_states_keep_the_preset_cannons() -> None:
+    game = preset_game()
+    state = game.new_state(2, 4)
+    bots = [make_bot("heuristic", game, s) for s in (0, 1)]
+    rng = Rng.from_seed(1)
+    for _ in range(60):
+        seat = state.current_player
+        assert seat is not None
+        for watcher in (0, 1):
+            guess = state.resample(watcher, rng)
+            assert guess.cannons == state.cannons  # type: ignore[attr-defined]
+            assert guess.view(watcher) == state.view(watcher)
+        state.apply(bots[seat].choose(state))
+
+
+def test_the_default_is_the_rule_a_secret_choice_among_every_pair() -> None:
+    game = get_game("broadsides")
+    assert isinstance(game, BroadSides)
+    assert game.preset_cannons == [None, None]
+    # Three kinds of two tiles each: all nine ordered pairs may be mounted.
+    assert len(game.cannon_pairs()) == 9
+
+
+@pytest.mark.parametrize("value", ["long-nine", "long-nine+mortar", "", "Long-Nine+carronade"])
+def test_a_malformed_cannon_pair_is_refused_naming_the_choices(value: str) -> None:
+    with pytest.raises(OptionError, match="red_cannons.*18-pounder\\+18-pounder"):
+        get_game("broadsides", {"red_cannons": value})
