@@ -72,7 +72,9 @@ class ActionSpace:
     def coerce(self, action: object) -> Action:
         """Accept an :class:`Action` of this space, its id, or its text."""
         if isinstance(action, Action):
-            if action.id >= len(self.actions) or self.actions[action.id] != action:
+            if action.id >= len(self.actions) or (
+                self.actions[action.id] is not action and self.actions[action.id] != action
+            ):
                 raise MalformedActionError(f"{action!r} is not an action of this game")
             return action
         if isinstance(action, str):

@@ -169,7 +169,8 @@ class BroadSidesState(State):
 
     def zone_count(self, p: int, z: int) -> int:
         """Markers in a zone; officers count as Crewmen."""
-        return self.markers[p][z] + sum(1 for o in self.officers[p] if o == z)
+        captain, first_mate = self.officers[p]
+        return self.markers[p][z] + (captain == z) + (first_mate == z)
 
     def exposed(self, p: int, z: int) -> Sequence[str]:
         """A zone with k markers of n spaces shows its first n − k penalty icons."""
@@ -177,8 +178,13 @@ class BroadSidesState(State):
         return zone.penalties[: zone.spaces - self.zone_count(p, z)] if zone.penalties else ()
 
     def penalty(self, p: int, icon: str, zones: Sequence[int] | None = None) -> int:
-        zones = range(len(self.c.zones)) if zones is None else zones
-        return sum(self.exposed(p, z).count(icon) for z in zones)
+        c = self.c
+        total = 0
+        for z in range(len(c.zones)) if zones is None else zones:
+            penalties = c.zones[z].penalties
+            if icon in penalties:  # most zones show no such icon at all
+                total += self.exposed(p, z).count(icon)
+        return total
 
     def can_use_cannon(self, p: int, position: int) -> bool:
         """A cannon whose Deck shows the no-firing icon may not fire or Broadside."""

@@ -24,21 +24,22 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
     own = reveal or p == seat
     revealed = cannons_revealed(state)
     zones = []
+    captain, first_mate = state.officers[p]
     for z in c.zones:
-        officers = [
-            name
-            for officer, name in enumerate(("captain", "first mate"))
-            if state.officers[p][officer] == z.index
-        ]
+        markers = state.zone_count(p, z.index)
         zones.append(
             {
                 "zone": z.id,
                 "name": z.name,
                 "kind": z.kind,
                 "spaces": z.spaces,
-                "markers": state.zone_count(p, z.index),
-                "officers": officers,
-                "exposed": list(state.exposed(p, z.index)),
+                "markers": markers,
+                "officers": [
+                    name
+                    for name, where in (("captain", captain), ("first mate", first_mate))
+                    if where == z.index
+                ],
+                "exposed": list(z.penalties[: z.spaces - markers]),
                 "targets": z.targets,
             }
         )
