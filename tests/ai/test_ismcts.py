@@ -57,8 +57,9 @@ def test_levels_and_budgets_by_name() -> None:
     game = get_game("letter-of-marque")
     assert isinstance(bot := make_bot("ismcts:hard", game), ISMCTSBot) and bot.iterations == 1000
     assert make_bot("ismcts:77", game).iterations == 77  # type: ignore[attr-defined]
+    # Long games cut rollouts where the game says and ask it for an evaluation.
     broadsides = make_bot("ismcts", get_game("broadsides"))
-    assert broadsides.rollout_depth == 40  # type: ignore[attr-defined]
+    assert broadsides.rollout_depth == get_game("broadsides").rollout_depth > 0  # type: ignore[attr-defined]
     for bad in ("ismcts:0", "ismcts:legendary"):
         with pytest.raises(OptionError, match="level"):
             make_bot(bad, game)

@@ -1,5 +1,7 @@
-"""A heuristic BroadSides captain: it aims sensibly, fires when the shot is good,
-evades, repairs and keeps its cannons loaded.
+"""A heuristic BroadSides captain: it keeps a Carronade loaded with the right shot,
+aims at the zone that pays best, fires as soon as waiting would gain little, and
+spends cards on Repairs, Evasions, Broadsides and Sheering Off only when they are
+worth more than the Aim cards they cost.
 
 It reads only its own seat's view, its legal actions and the public component data
 (the Target centres and Cannon tiles printed on the cards), never the state itself.
@@ -7,8 +9,8 @@ It reads only its own seat's view, its legal actions and the public component da
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from quarterdeck.engine import Action, Bot, State
 
@@ -16,8 +18,28 @@ from .components import Components, card_suit, card_value, is_wild
 
 JSON = Any
 RESULT_POINTS = {"perfect": 0, "good": -1, "poor": -2, "miss": -3, "early": -4}
-# Fire when the shot should deal at least this much damage.
-GOOD_SHOT = 2
+# What taking one marker of a zone kind from the foe is worth, in Planks.
+MARKER_WORTH = {"hull": 1.0, "deck": 0.7, "rigging": 0.35}
+# What a realistic Target costs each cannon once aimed (the tiles' shapes).
+TARGET_COST = {"18-pounder": -1.2, "long-nine": -1.3, "carronade": -1.0}
+# A card in hand is worth about half a Plank, more in a short hand; a card that would
+# be discarded at the end of the turn anyway costs little.
+CARD_WORTH, SPARE_CARD_WORTH, SHORT_HAND = 0.4, 0.15, 0.25
+# A Plank put back is worth this, and more for every Plank missing beyond the safe few.
+PLANK_REPAIR, PLANK_URGENCY, SAFE_MISSING = 0.6, 0.25, 4
+# Uncovering a Hand penalty costs this (the hand is what every action is paid with).
+HAND_ICON = 1.0
+# A card the foe loses from hand, an Aim card they lose from their Targets, and a
+# loaded shot the manned cannon needs for its next shot.
+FOE_CARD, SPOILED_AIM, GUN_SHOT = 0.6, 0.5, 1.6
+# What a turn's delay of a shot costs, in markers; an empty cannon needs a Reload first.
+WAIT_COST = 1.0
+RELOAD_DELAY = 0.5
+# Actions of Stage 1, by their index in actions.STAGE_ACTIONS.
+AIM, HOLD, BROADSIDE, SHEER_OFF, SINGLE_RELOAD, FULL_RELOAD, REPAIR, CHANGE_TARGETS = range(8)
+# The cannons mounted (fore, aft) and where the officers stand.
+FORE_CANNON, AFT_CANNON = "carronade", "carronade"
+OFFICER_DECKS = ("main-deck", "aft-deck")
 
 
 def _cards(view: JSON, seat: int) -> list[int]:
@@ -30,11 +52,11 @@ class HeuristicBot(Bot):
     def choose(self, state: State) -> Action:
         seat = state.current_player
         assert seat is not None
-        view = state.view(seat, log=False)
         legal = state.legal_actions()
-        c: Components = state.game.components  # type: ignore[attr-defined]
         if len(legal) == 1:
             return legal[0]
+        view = state.view(seat, log=False)
+        c: Components = state.game.components  # type: ignore[attr-defined]
         phase = view["phase"]
         chooser = getattr(self, "_" + phase.replace("-", "_"), None)
         choice = chooser(view, seat, legal, c) if chooser else None
@@ -43,157 +65,135 @@ class HeuristicBot(Bot):
     # -- setup -----------------------------------------------------------------------------
 
     def _officer(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        # The Captain on the Main Deck, the First Mate apart from him.
+        # The officers apart, so that two Decks must be emptied to kill both; they
+        # never leave to Repair, so they keep those Decks manned.
         placed = view["ships"][seat]["officers"]["captain"]
-        wanted = "main-deck" if placed is None else "aft-deck"
+        wanted = OFFICER_DECKS[0 if placed is None else 1]
         return _by_zone(legal, c, wanted, arg=1) or legal[0]
 
     def _mount(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        wanted = (
-            "18-pounder" if view["ships"][seat]["cannons"][0]["cannon"] is None else "carronade"
-        )
+        fore = view["ships"][seat]["cannons"][0]["cannon"] is None
+        wanted = FORE_CANNON if fore else AFT_CANNON
         return next((a for a in legal if c.cannons[a.args[1]].id == wanted), legal[0])
 
     def _load(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        # Shots that suit the zone the gunner aims at go to the manned cannon.
-        ship = view["ships"][seat]
-        manned = next((i for i, cn in enumerate(ship["cannons"]) if cn["manned"]), 0)
+        # The manned cannon gets the shots that suit its zone first, then any shot
+        # (a Carronade needs two for a Double Shot); the rest go to the other cannon.
+        gun = _gun_position(view, seat)
         best = _best_shot(view, seat, c)
-        for a in legal:
-            shot, position = a.args
-            if position == manned and shot == best:
-                return a
-        return next((a for a in legal if a.args[1] == manned), legal[0])
-
-    def _zero_in_man(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        cannons = view["ships"][seat]["cannons"]
-        scores = [len(cn["shots"]) + (2 if cn["usable"] else -5) for cn in cannons]
-        return legal[0] if scores[0] >= scores[1] else legal[1]
-
-    def _zero_in_sight(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        foe = view["ships"][1 - seat]
-        zones = {z["zone"]: z for z in foe["zones"]}
 
         def score(a: Action) -> float:
-            zone = c.zones[a.args[0]]
-            z = zones[zone.id]
-            # Hull damage sinks ships; officers alone on a Deck are a second way to win.
-            value = float(z["markers"]) - 0.8 * zone.targets
-            if zone.kind == "hull":
-                value += 2 + (10 - (14 - foe["missing_planks"])) * 0.1
-            if zone.kind == "deck" and z["officers"] and z["markers"] <= 2:
-                value += 3
-            return value
+            shot, position = a.args
+            return 2.0 * (position == gun) + (shot == best) * (1.0 if position == gun else -0.5)
 
         return max(legal, key=score)
+
+    def _zero_in_man(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        values = [_best_zone(view, seat, c, position)[1] for position in (0, 1)]
+        return legal[0] if values[0] >= values[1] else legal[1]
+
+    def _zero_in_sight(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        position = _gun_position(view, seat)
+        return max(legal, key=lambda a: _zone_value(view, seat, c, position, a.args[0]))
 
     # -- Stage 1 ------------------------------------------------------------------------------
 
     def _stage1(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
         names = {a.args[0]: a for a in legal}
-        ship = view["ships"][seat]
-        hand = _cards(view, seat)
-        aim_gain = _best_aim(view, seat, c)[0] if hand else 0
-        manned = next(cn for cn in ship["cannons"] if cn["manned"])
-        foe_hand = view["ships"][1 - seat]["hand_size"]
-        must_aim = view["actions_taken"] == 1 and not view["aimed"]
-        if must_aim and 0 in names:
-            return names[0]
-        if not manned["shots"] and (5 in names or 4 in names):  # reload an empty gun
-            return names.get(5) or names[4]
-        first = view["actions_taken"] == 0
-        # One good Aim a turn; a second only if it is worth a card more than a Hold.
-        if 0 in names and aim_gain > (0 if first else 1):
-            return names[0]
-        if (
-            3 in names
-            and foe_hand >= 4
-            and len(_best_straight(hand, ship["tracks"]["sheer_off"], [])) >= 3
-        ):
-            return names[3]
-        if 6 in names and _damage_worth_repairing(ship):
-            return names[6]
-        if 2 in names and len(hand) >= 5:
-            return names[2]
-        if 0 in names and view["aimed"] is False and view["actions_taken"] == 0 and 1 in names:
-            return names[1]  # Hold first, then Aim with a better hand
-        return names.get(0) or names.get(1) or legal[0]
+        if view["actions_taken"] == 1 and not view["aimed"] and AIM in names:
+            return names[AIM]
+        if CHANGE_TARGETS in names and _change_targets(view, seat, c):
+            return names[CHANGE_TARGETS]
+        cost = _card_cost(view, seat)
+        # Each action's worth in Planks, net of the cards it costs (only legal ones).
+        worth: dict[int, Callable[[], float]] = {
+            AIM: lambda: _best_aim(view, seat, c)[0] - cost,
+            HOLD: lambda: cost,  # a card drawn is worth what a card in hand is
+            SINGLE_RELOAD: lambda: _reload_value(view, seat, c, full=False) - 2 * cost,
+            FULL_RELOAD: lambda: _reload_value(view, seat, c, full=True) - 2 * cost,
+            BROADSIDE: lambda: _broadside_value(view, seat, c, cost),
+            SHEER_OFF: lambda: _sheer_off_value(view, seat, cost),
+            REPAIR: lambda: _repair_value(view, seat, c, cost),
+        }
+        values = {n: worth[n]() for n in names if n in worth}
+        if not values:
+            return legal[0]
+        return names[max(values, key=values.__getitem__)]
 
     def _pick(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action | None:
-        kind = view["selection"]["kind"] if view["selection"] else None
+        kind = view["selection"]["kind"] if view["selection"] else _kind_from_prompt(view)
+        chosen = [(s[0], s[1]) for s in view["selection"]["cards"]] if view["selection"] else []
         by_text = {a.text: a for a in legal}
         done = by_text.get("done")
-        hand = _cards(view, seat)
-        chosen = [s[0] for s in view["selection"]["cards"]] if view["selection"] else []
-        if kind is None:  # the first pick: which set is being built shows in the prompt
-            kind = _kind_from_prompt(view)
         if kind == "aim-card":
             _, card, value, _, _ = _best_aim(view, seat, c)
-            if card is None:
-                return legal[0]
-            if is_wild(card):
-                return next(
-                    (a for a in legal if a.kind == "wild-value" and a.args[0] == value), legal[0]
-                )
-            return next((a for a in legal if a.kind == "card" and a.args[0] == card), legal[0])
+            return _card_action(legal, card, value) if card is not None else legal[0]
         if kind in ("straight", "evade"):
-            track = "evasion" if kind == "evade" else "sheer_off"
-            plan = _best_straight(hand, view["ships"][seat]["tracks"][track], chosen)
-            if kind == "evade" and not chosen:
-                damage = view["attack"]["damage"] if view["attack"] else 0
-                if len(plan) < 2 or damage < 1:
-                    return done or legal[0]
-            if len(chosen) < len(plan):
-                card, value = plan[len(chosen)]
-                for a in legal:
-                    if is_wild(card) and a.kind == "wild-value" and a.args[0] == value:
-                        return a
-                    if a.kind == "card" and a.args[0] == card:
-                        return a
-            return done or legal[-1]
+            run = _straight_plan(view, seat, kind, chosen)
+            if len(run) <= len(chosen):
+                return done or legal[-1]
+            card, value = run[len(chosen)]
+            return _card_action(legal, card, value) or done or legal[-1]
         if kind == "flush":
-            return _flush_pick(legal, hand, chosen) or done or legal[0]
+            return _flush_pick(view, seat, c, legal, chosen) or done or legal[0]
+        keep = _keep_values(view, seat, c)
+        free = [x for x in _cards(view, seat) if x not in {card for card, _ in chosen}]
+        if kind == "pair":
+            return _first_planned(legal, _cheapest_pair(free, keep, chosen)) or legal[0]
+        wanted = 2  # a Single Shot Reload
         if kind == "payment":
-            wanted = min(3, _repairs_wanted(view["ships"][seat]))
+            wanted = len(_repair_plan(view, seat, c)[0])
             if len(chosen) >= wanted and done:
                 return done
-            cards = [a for a in legal if a.kind in ("card", "wild")]
-            return min(cards, key=lambda a: _card_worth(a, hand)) if cards else (done or legal[0])
-        cards = [a for a in legal if a.kind in ("card", "wild")]
-        if cards:
-            return min(cards, key=lambda a: _card_worth(a, hand))
-        return done or legal[0]
+        plan = sorted(free, key=keep.__getitem__)[: max(1, wanted - len(chosen))]
+        return _first_planned(legal, plan) or done or legal[0]
 
     def _place(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
         card, value, _ = view["selection"]["cards"][0]
         _, _, _, target, side = _best_aim(view, seat, c, only=(card, value))
         return next((a for a in legal if a.args == (target, side)), legal[0])
 
+    def _spend_shots(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        # Spend what hurts the foe most, keeping a shot that suits our own Target.
+        gun, best = _gun_position(view, seat), _best_shot(view, seat, c)
+        foe = view["ships"][1 - seat]
+
+        def score(a: Action) -> float:
+            shot, position = a.args
+            keep = 1.0 if position == gun and shot == best else 0.0
+            return _broadside_hit(foe, c.shots[shot].hits) - keep
+
+        return max(legal, key=score)
+
+    def _effective(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        foe = view["ships"][1 - seat]
+        return max(legal, key=lambda a: _broadside_hit(foe, c.shots[a.args[0]].hits))
+
     def _return_shots(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        best = _best_shot(view, seat, c)
-        for a in legal:
-            if a.kind == "shot" and a.args[0] != best:
-                return a  # shots that do not suit the target go back
-        return next((a for a in legal if a.kind == "done"), legal[0])
+        # A Full Reload draws a disc for every empty spot, so a shot that does not suit
+        # the Target goes back for another chance; a Single Reload draws only one disc,
+        # so a shot goes back only to make the room it needs.
+        done = next((a for a in legal if a.kind == "done"), None)
+        best, gun = _best_shot(view, seat, c), _gun_position(view, seat)
+        wrong = [a for a in legal if a.kind == "shot" and a.args[0] != best]
+        wrong.sort(key=lambda a: a.args[1] != gun)
+        full = view["selection"] is not None and view["selection"]["kind"] == "pair"
+        if wrong and (full or done is None):
+            return wrong[0]
+        return done or legal[0]
 
     def _repair(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        moves = [a for a in legal if a.kind == "move"]
-        for kind in ("hull", "rigging"):
-            for a in moves:
-                if c.zones[a.args[1]].kind == kind:
-                    return a
+        moves = {(a.args[0], a.args[1]): a for a in legal if a.kind == "move"}
+        plan, _ = _repair_plan(view, seat, c)
+        for frm, to in plan:
+            if (c.zone_by_id[frm], c.zone_by_id[to]) in moves:
+                return moves[c.zone_by_id[frm], c.zone_by_id[to]]
         return next((a for a in legal if a.kind == "stop"), legal[0])
 
     # -- Stage 2 ------------------------------------------------------------------------------
 
     def _stage2(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        expected = _expected_damage(view, seat, c)
-        targets = view["ships"][seat]["targets"]
-        all_aimed = all(t["left"] is not None and t["bottom"] is not None for t in targets)
-        # A good shot now beats a perfect one later: the foe can spoil Targets.
-        can_improve = _best_aim(view, seat, c)[0] > 0.5 if _cards(view, seat) else False
-        fire = expected >= GOOD_SHOT or (expected >= 1 and (all_aimed or not can_improve))
-        return next(a for a in legal if a.args == ((1,) if fire else (0,)))
+        return next(a for a in legal if a.args == ((1,) if _should_fire(view, seat, c) else (0,)))
 
     def _fire_shot(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
         best = _best_shot(view, seat, c)
@@ -207,35 +207,25 @@ class HeuristicBot(Bot):
     # -- losses and the hand limit ---------------------------------------------------------------
 
     def _tasks(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        ship = view["ships"][seat]
-        zones = {z["zone"]: z for z in ship["zones"]}
-        manned = next((cn["position"] for cn in ship["cannons"] if cn["manned"]), "fore")
-
-        def cost(a: Action) -> float:
-            if a.kind == "lose-officer":
-                return 50.0
-            if a.kind != "lose":
-                return 0.0
-            zone = c.zones[a.args[0]]
-            z = zones[zone.id]
-            if zone.kind == "hull":  # an empty Hull zone flips a Disaster
-                return 20.0 if z["markers"] == 1 else 5.0 - z["markers"]
-            icon = zone.penalties[zone.spaces - z["markers"]]  # the icon this loss uncovers
-            weight = {"none": 0.0, "rigging": 2.0, "hand": 2.5, "cannon": 1.5, "no-firing": 4.0}[
-                icon
-            ]
-            if zone.cannon == manned and icon in ("cannon", "no-firing"):
-                weight *= 2
-            return float(weight - 0.1 * z["markers"])
-
-        return min(legal, key=cost)
+        # Losses are taken in the order of their ids: plan them all, take the first.
+        count = view["losses"][0][2] if view["losses"] else 1
+        if legal[0].kind == "unaim":
+            costs = {a: _unaim_cost(view, seat, c, a.args[0], a.args[1]) for a in legal}
+            plan = sorted(legal, key=costs.__getitem__)[:count]
+        else:
+            plan = _loss_plan(view["ships"][seat], c, legal, count)
+        return min(plan, key=lambda a: a.id)
 
     def _hand_limit(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        # Discards are picked in id order: choose them all first, then the lowest.
+        keep = _keep_values(view, seat, c)
         hand = _cards(view, seat)
-        return min(legal, key=lambda a: _card_worth(a, hand))
+        need = len(hand) - view["ships"][seat]["hand_limit"]
+        plan = sorted(hand, key=keep.__getitem__)[: max(1, need)]
+        return _first_planned(legal, plan) or min(legal, key=lambda a: _action_keep(a, keep))
 
 
-# -- helpers ------------------------------------------------------------------------------------
+# -- reading the position ------------------------------------------------------------------------
 
 
 def _by_zone(legal: Sequence[Action], c: Components, zone_id: str, arg: int) -> Action | None:
@@ -250,18 +240,93 @@ def _kind_from_prompt(view: JSON) -> str:
         ("Sheer Off", "straight"),
         ("Evade", "evade"),
         ("Repair", "payment"),
+        ("Full Reload", "pair"),
+        ("Single Shot Reload", "any-two"),
     ):
         if word in prompt:
             return kind
     return "other"
 
 
+def _gun_position(view: JSON, seat: int) -> int:
+    """The manned cannon, or before the first Zero In the one the Carronade is on."""
+    cannons = view["ships"][seat]["cannons"]
+    manned = next((i for i, cn in enumerate(cannons) if cn["manned"]), None)
+    if manned is not None:
+        return manned
+    return next((i for i, cn in enumerate(cannons) if cn["cannon"] == "carronade"), 0)
+
+
+class Gun(NamedTuple):
+    """One of our cannons, as the view shows it."""
+
+    kind: int | None  # the Cannon tile
+    hits: list[str]  # the zone kind each loaded shot hits best
+    penalty: int  # Cannon penalties showing on its Deck
+    usable: bool
+    capacity: int
+
+
+def _gun(view: JSON, seat: int, c: Components, position: int) -> Gun:
+    """Our cannon at ``position``, read once per view (it is asked for often)."""
+    ship = view["ships"][seat]
+    guns: list[Gun] | None = ship.get("guns")
+    if guns is None:
+        guns = ship["guns"] = [_read_gun(ship, c, p) for p in (0, 1)]
+    return guns[position]
+
+
+def _read_gun(ship: JSON, c: Components, position: int) -> Gun:
+    cannon = ship["cannons"][position]
+    kind = next((k.index for k in c.cannons if k.id == cannon["cannon"]), None)
+    hits = {s.id: s.hits for s in c.shots}
+    deck = _zones(ship)[c.zones[c.deck_of(cannon["position"])].id]
+    return Gun(
+        kind,
+        [hits[s] for s in cannon["shots"]],
+        deck["exposed"].count("cannon"),
+        bool(cannon["usable"]),
+        cannon["capacity"] or 0,
+    )
+
+
+def _cannon_kind(view: JSON, seat: int, c: Components, position: int) -> int | None:
+    return _gun(view, seat, c, position).kind
+
+
+def _manned_kind(view: JSON, seat: int, c: Components) -> int | None:
+    cannons = view["ships"][seat]["cannons"]
+    position = next((i for i, cn in enumerate(cannons) if cn["manned"]), None)
+    return None if position is None else _cannon_kind(view, seat, c, position)
+
+
 def _best_shot(view: JSON, seat: int, c: Components) -> int:
     sight = view["ships"][seat]["gunsight"]
     if sight is None:
-        return 0
-    kind = c.zones[c.zone_by_id[sight]].kind
-    return c.shot_for(kind)
+        return c.shot_for("hull")
+    return c.shot_for(c.zones[c.zone_by_id[sight]].kind)
+
+
+def _zones(ship: JSON) -> dict[str, JSON]:
+    """The ship's zones by id, kept in the view (it is read many times a decision)."""
+    zones: dict[str, JSON] | None = ship.get("by_zone")
+    if zones is None:
+        zones = ship["by_zone"] = {z["zone"]: z for z in ship["zones"]}
+    return zones
+
+
+def _card_cost(view: JSON, seat: int) -> float:
+    """What a card in hand is worth: much to a short hand, little when it would be
+    discarded at the end of the turn anyway."""
+    ship = view["ships"][seat]
+    hand = len(_cards(view, seat))
+    actions_left = 2 - view["actions_taken"]
+    if hand + 2 - actions_left > ship["hand_limit"]:
+        return SPARE_CARD_WORTH
+    return CARD_WORTH + SHORT_HAND * max(0, 4 - hand)
+
+
+# -- aiming and firing ------------------------------------------------------------------------------
 
 
 def _target_points(
@@ -277,7 +342,8 @@ def _target_points(
         assert v is not None
         return _one_card(c, cannon, v - ctr)
     # A poor card can be replaced later: it costs little more than an empty side.
-    actual = RESULT_POINTS[c.cannons[cannon].result(left - cx, bottom - cy)]
+    dx, dy = abs(left - cx), abs(bottom - cy)
+    actual = RESULT_POINTS[c.cannons[cannon].table[min(dx, dy)][max(dx, dy)]]
     hopes = max(_one_card(c, cannon, left - cx), _one_card(c, cannon, bottom - cy)) - 0.3
     return max(actual, hopes)
 
@@ -285,14 +351,7 @@ def _target_points(
 def _one_card(c: Components, cannon: int, distance: int) -> float:
     """A Target with one card is a Miss now; a matching second card would make it
     what this one card allows."""
-    return -3 + 0.5 * (3 + RESULT_POINTS[c.cannons[cannon].result(distance, 0)])
-
-
-def _manned_kind(view: JSON, seat: int, c: Components) -> int | None:
-    cannon = next((cn for cn in view["ships"][seat]["cannons"] if cn["manned"]), None)
-    if cannon is None or cannon["cannon"] is None:
-        return None
-    return next(k.index for k in c.cannons if k.id == cannon["cannon"])
+    return -3 + 0.5 * (3 + RESULT_POINTS[c.cannons[cannon].table[0][abs(distance)]])
 
 
 def _best_aim(
@@ -302,7 +361,6 @@ def _best_aim(
     kind = _manned_kind(view, seat, c)
     if kind is None:
         return (0.0, None, 0, 0, 0)
-    best: tuple[float, int | None, int, int, int] = (-99.0, None, 0, 0, 0)
     options: list[tuple[int, int]] = []
     if only is not None:
         options = [only]
@@ -312,7 +370,14 @@ def _best_aim(
                 options += [(card, v) for v in range(1, 11)]
             else:
                 options.append((card, card_value(card)))
-    for t in view["ships"][seat]["targets"]:
+    return _best_placement(c, kind, view["ships"][seat]["targets"], options)
+
+
+def _best_placement(
+    c: Components, kind: int, targets: list[JSON], options: list[tuple[int, int]]
+) -> tuple[float, int | None, int, int, int]:
+    best: tuple[float, int | None, int, int, int] = (-99.0, None, 0, 0, 0)
+    for t in targets:
         before = _target_points(c, kind, t["centre"], t["left_value"], t["bottom_value"])
         for card, value in options:
             for side in (0, 1):
@@ -326,87 +391,603 @@ def _best_aim(
     return best
 
 
-def _expected_damage(view: JSON, seat: int, c: Components) -> float:
-    ship = view["ships"][seat]
-    foe = view["ships"][1 - seat]
-    sight = ship["gunsight"]
-    cannon = next(cn for cn in ship["cannons"] if cn["manned"])
-    if sight is None or not cannon["shots"]:
-        return 0
+def _reads(c: Components, kind: int, t: JSON) -> str:
+    if t["left_value"] is None and t["bottom_value"] is None:
+        return "early"
+    if t["left_value"] is None or t["bottom_value"] is None:
+        return "miss"
+    cx, cy = t["centre"]
+    return c.cannons[kind].result(t["left_value"] - cx, t["bottom_value"] - cy)
+
+
+def _shot_damage(
+    view: JSON, seat: int, c: Components, results: Sequence[str], shots: list[str] | None = None
+) -> float:
+    """What the manned cannon would deal with Targets reading ``results`` (and loaded
+    with discs hitting ``shots``, if given), step by step as the damage track moves
+    (never below 0), Double Shot included."""
+    sight = view["ships"][seat]["gunsight"]
+    gun = _gun(view, seat, c, _gun_position(view, seat))
+    kind = gun.kind
+    if shots is None:
+        shots = gun.hits
+    if sight is None or kind is None or not shots or not gun.usable:
+        return 0.0
     zone = c.zones[c.zone_by_id[sight]]
-    damage: float = next(z["markers"] for z in foe["zones"] if z["zone"] == sight)
-    if c.shot_for(zone.kind) not in [
-        c.shots[i].index for i in range(len(c.shots)) if c.shots[i].id in cannon["shots"]
-    ]:
+    potential = _zones(view["ships"][1 - seat])[sight]["markers"]
+    shots = list(shots)
+    track = potential
+    if zone.kind in shots:
+        shots.remove(zone.kind)
+    else:
+        shots.pop()
+        track -= 1
+    track = max(0, track - gun.penalty)
+    for result in results:
+        track = max(0, track + RESULT_POINTS[result])
+    if c.cannons[kind].double_shot and shots:
+        track = min(potential, track + (2 if shots[0] == zone.kind else 1))
+    return float(track)
+
+
+def _should_fire(view: JSON, seat: int, c: Components) -> bool:
+    """Fire when the shot does real damage and waiting for better Aim would cost more
+    turns than it gains: a turn's delay is worth about WAIT_COST markers."""
+    kind = _manned_kind(view, seat, c)
+    if kind is None:
+        return False
+    ship = view["ships"][seat]
+    targets = ship["targets"]
+    now = _shot_damage(view, seat, c, [_reads(c, kind, t) for t in targets])
+    if now < 1:
+        return False
+    later = _shot_damage(view, seat, c, _reads_after_aiming(view, seat, c, kind))
+    empty = sum((t["left_value"] is None) + (t["bottom_value"] is None) for t in targets)
+    aimed = _zone_damage(view, seat, c, _gun_position(view, seat), c.zone_by_id[ship["gunsight"]])
+    turns = max(1, (empty + 1) // 2)  # two Aims a turn at best
+    return now >= max(later - WAIT_COST, aimed - WAIT_COST * turns)
+
+
+def _reads_after_aiming(
+    view: JSON, seat: int, c: Components, kind: int, aims: int = 2
+) -> list[str]:
+    """What the Targets would read after more Aims from the present hand."""
+    targets = [dict(t) for t in view["ships"][seat]["targets"]]
+    hand = _cards(view, seat)
+    for _ in range(aims):
+        options = [
+            (x, v) for x in hand for v in ((card_value(x),) if not is_wild(x) else range(1, 11))
+        ]
+        gain, card, value, target, side = _best_placement(c, kind, targets, options)
+        if card is None or gain <= 0:
+            break
+        hand.remove(card)
+        t = next(t for t in targets if t["target"] == target)
+        t["left_value" if side == 0 else "bottom_value"] = value
+    return [_reads(c, kind, t) for t in targets]
+
+
+# -- choosing a zone --------------------------------------------------------------------------------
+
+
+def _best_zone(view: JSON, seat: int, c: Components, position: int) -> tuple[int, float]:
+    values = [(z.index, _zone_value(view, seat, c, position, z.index)) for z in c.zones]
+    return max(values, key=lambda zv: zv[1])
+
+
+def _zone_value(view: JSON, seat: int, c: Components, position: int, zone_index: int) -> float:
+    """What Zeroing In this cannon on that zone should deal a turn, in Planks."""
+    foe = view["ships"][1 - seat]
+    zone = c.zones[zone_index]
+    z = _zones(foe)[zone.id]
+    markers: int = z["markers"]
+    damage = _zone_damage(view, seat, c, position, zone_index)
+    worth = MARKER_WORTH[zone.kind] * damage
+    if zone.kind == "hull":
+        if foe["missing_planks"] + damage >= 10:
+            worth += 4  # the ship sinks
+        if damage >= markers and foe["disasters"].get(zone.id) == "face down":
+            worth += 1.5
+    if zone.kind == "deck" and z["officers"]:
+        # Crewmen fall first; the officers behind them are the second way to win.
+        deaths = min(len(z["officers"]), int(damage) - (markers - len(z["officers"])))
+        lost = sum(1 for o in foe["officers"].values() if o == "lost")
+        if deaths > 0:
+            worth += 10 if lost + deaths >= 2 else 3 * deaths
+    # Per turn of Aiming it takes; a fuller zone breaks ties (it stays worth more).
+    return worth / (zone.targets + 1) + 0.01 * markers
+
+
+def _zone_damage(view: JSON, seat: int, c: Components, position: int, zone_index: int) -> float:
+    """The damage a cannon should deal on a zone once its Targets are fairly aimed."""
+    gun = _gun(view, seat, c, position)
+    kind = gun.kind
+    if kind is None or not gun.usable:
+        return -1.0
+    zone = c.zones[zone_index]
+    markers = _zones(view["ships"][1 - seat])[zone.id]["markers"]
+    shots = gun.hits
+    damage = float(markers) + zone.targets * TARGET_COST[c.cannons[kind].id] - gun.penalty
+    if not shots:  # a Reload first, with shots that may suit any zone
+        shots = [zone.kind] * gun.capacity
+        damage -= RELOAD_DELAY
+    if zone.kind not in shots:
         damage -= 1
-    deck = next(z for z in ship["zones"] if z["zone"] == c.zones[c.deck_of(cannon["position"])].id)
-    damage -= deck["exposed"].count("cannon")
-    for t in ship["targets"]:
-        damage += RESULT_POINTS[t["reads"]] if t["reads"] else -3
-    return float(damage - 0.5 * min(2, foe["hand_size"] // 3))  # the foe may Evade
+    damage = max(0.0, damage)
+    if c.cannons[kind].double_shot:  # even a blind Double Shot counts from 0
+        damage += 2 if len(shots) >= 2 and shots.count(zone.kind) >= 1 else 1
+    return min(float(markers), damage)
 
 
-def _best_straight(hand: list[int], covered: list[int], chosen: list[int]) -> list[tuple[int, int]]:
-    """The longest straight (run order) from the hand on uncovered numbers, starting
-    with the cards already chosen: [(card, value), ...]."""
-    best: list[tuple[int, int]] = []
-    suits_first = sorted(hand, key=lambda card: (is_wild(card), card))
-    for start in range(1, 11):
-        run: list[tuple[int, int]] = []
-        used: set[int] = set()
-        v = start
-        for _ in range(10):
-            if v in covered:
-                break
-            card = next(
-                (x for x in suits_first if x not in used and not is_wild(x) and card_value(x) == v),
-                None,
-            )
-            if card is None:
-                card = next((x for x in hand if x not in used and is_wild(x)), None)
-            if card is None:
-                break
-            run.append((card, v))
-            used.add(card)
-            v = 1 if v == 10 else v + 1
-        if [x for x, _ in run[: len(chosen)]] != chosen:
+def _change_targets(view: JSON, seat: int, c: Components) -> bool:
+    """Skip Stage 1 to Zero In anew when the manned cannon cannot fire, or its zone
+    has become far worse than another (the Aim cards there are lost)."""
+    ship = view["ships"][seat]
+    position = _gun_position(view, seat)
+    if not ship["cannons"][position]["usable"]:
+        return bool(ship["cannons"][1 - position]["usable"])
+    sight = c.zone_by_id[ship["gunsight"]]
+    here = _zone_value(view, seat, c, position, sight)
+    best = max(_zone_value(view, seat, c, p, z.index) for p in (0, 1) for z in c.zones)
+    return here < 0.4 * best
+
+
+# -- Stage 1 actions other than Aim -----------------------------------------------------------------
+
+
+def _reload_value(view: JSON, seat: int, c: Components, full: bool) -> float:
+    """Damage a Reload adds to the next shot (a suitable shot, a second disc for the
+    Double Shot, any shot in an empty cannon), and a little for every disc it adds.
+    Shots already loaded may move to the manned cannon; new discs come from the bag."""
+    ship = view["ships"][seat]
+    position = _gun_position(view, seat)
+    cannon = ship["cannons"][position]
+    kind = _cannon_kind(view, seat, c, position)
+    if kind is None or not cannon["usable"] or ship["gunsight"] is None:
+        return 0.0
+    aims = 1 if view["actions_taken"] == 0 else 0  # the turn's other action Aims
+    reads = _reads_after_aiming(view, seat, c, kind, aims)
+    now = _shot_damage(view, seat, c, reads)
+    wanted = c.zones[c.zone_by_id[ship["gunsight"]]].kind
+    loaded = _gun(view, seat, c, 0).hits + _gun(view, seat, c, 1).hits
+    room = sum((cn["capacity"] or 0) - len(cn["shots"]) for cn in ship["cannons"])
+    wrong = len(loaded) - loaded.count(wanted)
+    # A Full Reload returns the wrong shots and draws for every spot; a Single one
+    # draws one disc (returning a shot first if there is no room).
+    draws = room + wrong if full else 1
+    if full:
+        loaded = [k for k in loaded if k == wanted]
+    elif not room:
+        loaded.remove(next((k for k in loaded if k != wanted), loaded[0]))
+    bag = view["bag"]
+    p_match = bag.get(c.shots[c.shot_for(wanted)].id, 0) / max(1, sum(bag.values()))
+    n = min(cannon["capacity"] or 0, len(loaded) + draws)
+    p_none = 0.0 if wanted in loaded else (1 - p_match) ** draws
+    second = wanted if loaded.count(wanted) >= 2 else "other"
+    after = (1 - p_none) * _shot_damage(view, seat, c, reads, [wanted] + [second] * (n - 1))
+    after += p_none * _shot_damage(view, seat, c, reads, ["other"] * n)
+    added = room if full else min(1, room)
+    # An empty cannon cannot fire at all, and a lone disc cannot Double Shot.
+    floor = 1.5 if not cannon["shots"] else 0.8 if len(cannon["shots"]) < n else 0.0
+    return max(floor, after - now) + 0.2 * added
+
+
+def _broadside_value(view: JSON, seat: int, c: Components, cost: float) -> float:
+    """Markers and Aim cards the foe loses, less the cards and the shots it spends."""
+    ship, foe = view["ships"][seat], view["ships"][1 - seat]
+    cards = _broadside_plan(view, seat, c)
+    n = len(cards)
+    if n < 2:
+        return -9.0
+    penalty: int = sum(z["exposed"].count("cannon") for z in ship["zones"] if z["kind"] == "deck")
+    effective = max(0, n - penalty)
+    gun = _gun_position(view, seat)
+    shots = [(i, kind) for i in (0, 1) if (g := _gun(view, seat, c, i)).usable for kind in g.hits]
+    hits = sorted((_broadside_hit(foe, kind) for _, kind in shots), reverse=True)
+    aimed: int = sum((t["left"] is not None) + (t["bottom"] is not None) for t in foe["targets"])
+    value = sum(hits[:effective]) + SPOILED_AIM * min(effective, aimed)
+    spent_gun = max(0, n - sum(1 for i, _ in shots if i != gun))  # the next shot needs them
+    return value - n * cost - GUN_SHOT * spent_gun
+
+
+def _broadside_plan(view: JSON, seat: int, c: Components) -> list[int]:
+    """The flush to Broadside with, in picking order (Wilds first, then by id): the
+    least useful cards of the suit with most, one per shot not needed by the manned
+    cannon (at least two)."""
+    ship = view["ships"][seat]
+    hand = _cards(view, seat)
+    reserve = 1 if view["actions_taken"] == 0 else 0
+    gun = _gun_position(view, seat)
+    usable = [len(cn["shots"]) if cn["usable"] else 0 for cn in ship["cannons"]]
+    n = min(sum(usable), max(2, usable[1 - gun]), len(hand) - reserve)
+    keep = _keep_values(view, seat, c)
+    wilds = [x for x in hand if is_wild(x)]
+    best: list[int] = []
+    for suit, name in enumerate(c.suit_names):
+        if name in ship["tracks"]["broadside"]:
             continue
-        if len(run) > len(best):
-            best = run
-    return best if len(best) >= 2 else []
+        normals = sorted(
+            (x for x in hand if not is_wild(x) and card_suit(x) == suit), key=keep.__getitem__
+        )
+        cards = (normals + wilds)[:n]
+        if len(cards) > len(best) or (
+            len(cards) == len(best)
+            and sum(map(keep.__getitem__, cards)) < sum(map(keep.__getitem__, best))
+        ):
+            best = cards
+    if len(best) < 2:
+        return []
+    return sorted(best, key=lambda x: (not is_wild(x), x))
 
 
-def _flush_pick(legal: list[Action], hand: list[int], chosen: list[int]) -> Action | None:
-    if chosen:
-        more = [a for a in legal if a.kind in ("card", "wild")]
-        return more[0] if more else None
-    counts: dict[int, int] = {}
-    for a in legal:
-        if a.kind == "card":
-            counts[card_suit(a.args[0])] = counts.get(card_suit(a.args[0]), 0) + 1
-    if not counts:
-        return next((a for a in legal if a.kind == "wild-suit"), None)
-    suit = max(counts, key=lambda s: counts[s])
-    return next(a for a in legal if a.kind == "card" and card_suit(a.args[0]) == suit)
+def _broadside_hit(foe: JSON, kind: str) -> float:
+    left = sum(z["markers"] for z in foe["zones"] if z["kind"] == kind)
+    if not left:
+        return 0.0
+    if kind == "hull" and foe["missing_planks"] >= 9:
+        return 10.0  # it sinks
+    return MARKER_WORTH[kind]
 
 
-def _card_worth(action: Action, hand: list[int]) -> float:
-    """How much a card is worth keeping: Wilds most, middle values next."""
-    if action.kind == "wild":
+def _sheer_off_value(view: JSON, seat: int, cost: float) -> float:
+    ship = view["ships"][seat]
+    plan = _straight_plan(view, seat, "straight", [])
+    if not plan:
+        return -9.0
+    n = max(0, len(plan) - ship["rigging_penalty"])
+    lost = min(view["ships"][1 - seat]["hand_size"], n + 1) if n else 0
+    return lost * FOE_CARD - len(plan) * cost
+
+
+def _straight_plan(
+    view: JSON, seat: int, kind: str, chosen: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The straight to play (run order): for Sheer Off the one that makes the foe
+    lose most for its cards; for Evade the one that saves most for its cards, or none."""
+    ship = view["ships"][seat]
+    track = "evasion" if kind == "evade" else "sheer_off"
+    hand = _cards(view, seat)
+    reserve = 1 if kind == "straight" and view["actions_taken"] == 0 else 0
+    limit = len(hand) - reserve
+    # Only an Evasion gains from a straight flush.
+    suits = (None, 0, 1, 2, 3) if kind == "evade" else (None,)
+    runs = _runs(hand, set(ship["tracks"][track]), chosen, limit, suits)
+    if kind == "straight":
+        foe_hand = view["ships"][1 - seat]["hand_size"]
+        best_run: list[tuple[int, int]] = []
+        best = -9.0
+        for run, _ in runs:
+            n = max(0, len(run) - ship["rigging_penalty"])
+            value = (min(foe_hand, n + 1) if n else 0) * FOE_CARD - len(run) * CARD_WORTH
+            if value > best:
+                best, best_run = value, run
+        return best_run
+    return _evasion_plan(view, seat, runs, chosen)
+
+
+def _evasion_plan(
+    view: JSON, seat: int, runs: list[tuple[list[tuple[int, int]], bool]], chosen: list[Any]
+) -> list[tuple[int, int]]:
+    attack = view["attack"]
+    if not attack or attack["damage"] < 1:
+        return []
+    ship = view["ships"][seat]
+    saved_worth = _damage_worth(ship, attack["zone"], attack["damage"])
+    cost = CARD_WORTH + SHORT_HAND * max(0, 4 - len(_cards(view, seat)))
+    best_run: list[tuple[int, int]] = []
+    best = 0.0 if not chosen else -99.0
+    for run, flush in runs:
+        n = max(0, len(run) - ship["rigging_penalty"])
+        evaded = min(attack["damage"], n if flush else n // 2)
+        value = saved_worth[evaded] - len(run) * cost
+        if value > best:
+            best, best_run = value, run
+    return best_run
+
+
+def _runs(
+    hand: list[int],
+    covered: set[int],
+    chosen: list[tuple[int, int]],
+    limit: int,
+    suits: Sequence[int | None],
+) -> list[tuple[list[tuple[int, int]], bool]]:
+    """Every straight (and whether it is a straight flush) that starts with the cards
+    already chosen: [((card, value), ...), flush]."""
+    out: list[tuple[list[tuple[int, int]], bool]] = []
+    starts = [chosen[0][1]] if chosen else list(range(1, 11))
+    chosen_cards = {x for x, _ in chosen}
+    for start in starts:
+        for suit in suits:
+            run: list[tuple[int, int]] = []
+            used: set[int] = set()
+            v = start
+            for step in range(min(10, limit)):
+                if v in covered:
+                    break
+                if step < len(chosen):
+                    card = chosen[step][0] if chosen[step][1] == v else None
+                else:
+                    card = _run_card(hand, used | chosen_cards, v, suit)
+                if card is None:
+                    break
+                run.append((card, v))
+                used.add(card)
+                v = 1 if v == 10 else v + 1
+                if len(run) >= 2 and len(run) >= len(chosen):
+                    run_suits = {card_suit(x) for x, _ in run if not is_wild(x)}
+                    out.append((list(run), len(run_suits) <= 1))
+    return out
+
+
+def _run_card(hand: list[int], used: set[int], value: int, suit: int | None) -> int | None:
+    """A card for ``value`` in a run: one of the suit (any suit if none is asked),
+    else a Wild."""
+    for x in hand:
+        if x in used or is_wild(x) or card_value(x) != value:
+            continue
+        if suit is None or card_suit(x) == suit:
+            return x
+    return next((x for x in hand if x not in used and is_wild(x)), None)
+
+
+def _damage_worth(ship: JSON, zone_id: str, damage: int) -> list[float]:
+    """worth[k]: what saving k of ``damage`` markers from the zone is worth, in Planks."""
+    harm = [_harm(ship, zone_id, taken) for taken in range(damage + 1)]
+    return [harm[damage] - harm[damage - k] for k in range(damage + 1)]
+
+
+def _harm(ship: JSON, zone_id: str, taken: int) -> float:
+    """What losing ``taken`` markers from a zone costs: the markers, a sinking, a
+    Disaster, officers (Crewmen go first)."""
+    z = _zones(ship)[zone_id]
+    harm = MARKER_WORTH[z["kind"]] * taken
+    if z["kind"] == "hull":
+        if ship["missing_planks"] + taken >= 10:
+            harm += 20
+        if taken and taken >= z["markers"] and ship["disasters"].get(zone_id) == "face down":
+            harm += 1.5
+    if z["kind"] == "deck" and z["officers"]:
+        deaths = min(len(z["officers"]), max(0, taken - (z["markers"] - len(z["officers"]))))
+        lost = sum(1 for o in ship["officers"].values() if o == "lost")
+        harm += 20 if deaths and lost + deaths >= 2 else 3 * deaths
+    return harm
+
+
+# -- Repair --------------------------------------------------------------------------------------
+
+
+def _repair_value(view: JSON, seat: int, c: Components, cost: float) -> float:
+    plan, worth = _repair_plan(view, seat, c)
+    return worth - len(plan) * cost if plan else -9.0
+
+
+def _repair_plan(view: JSON, seat: int, c: Components) -> tuple[list[tuple[str, str]], float]:
+    """Up to three Crewman moves, each the best left while it is worth a card, and
+    what they are worth together."""
+    ship = view["ships"][seat]
+    markers = {z["zone"]: z["markers"] for z in ship["zones"]}
+    officers = {z["zone"]: len(z["officers"]) for z in ship["zones"]}
+    missing = ship["missing_planks"]
+    gun = _gun_position(view, seat)
+    plan: list[tuple[str, str]] = []
+    total = 0.0
+    for _ in range(3):
+        best, move = CARD_WORTH, None
+        for frm in c.zones_of("deck"):
+            a = c.zones[frm]
+            # Never the last one out, and officers only move between Decks.
+            if markers[a.id] < 2 or markers[a.id] - officers[a.id] < 1:
+                continue
+            for to in c.neighbours[frm]:
+                b = c.zones[to]
+                if markers[b.id] >= b.spaces:
+                    continue
+                value = _move_worth(ship, c, a.id, b.id, markers, missing, gun)
+                guards = markers[a.id] - 1 - officers[a.id]  # Crewmen left before officers
+                if officers[a.id] and guards <= 1:
+                    value -= 4.0 if guards <= 0 else 2.0
+                if value > best:
+                    best, move = value, (a.id, b.id)
+        if move is None:
+            break
+        plan.append(move)
+        total += best
+        markers[move[0]] -= 1
+        markers[move[1]] += 1
+        missing -= c.zones[c.zone_by_id[move[1]]].kind == "hull"
+    return plan, total
+
+
+def _move_worth(
+    ship: JSON,
+    c: Components,
+    frm: str,
+    to: str,
+    markers: dict[str, int],
+    missing: int,
+    gun: int,
+) -> float:
+    """What one Crewman move is worth: the Plank or Sail put back, or the penalty
+    covered on the Deck it joins, less the penalty it uncovers where it left."""
+    a, b = c.zones[c.zone_by_id[frm]], c.zones[c.zone_by_id[to]]
+    gun_deck = c.deck_of(("fore", "aft")[gun])
+    leaving = _icon_worth(a.penalties[a.spaces - markers[frm]], a.index == gun_deck)
+    if b.kind == "hull":
+        # More urgent as the ship nears sinking.
+        gain = PLANK_REPAIR + PLANK_URGENCY * max(0, missing - SAFE_MISSING)
+        if markers[to] <= 1 and ship["disasters"].get(to) == "face down":
+            gain += 1.0
+    elif b.kind == "rigging":
+        gain = 0.4 * bool(b.penalties[: b.spaces - markers[to]].count("rigging"))
+    else:
+        gain = _icon_worth(b.penalties[b.spaces - markers[to] - 1], b.index == gun_deck)
+    return gain - leaving
+
+
+def _icon_worth(icon: str, gun_deck: bool) -> float:
+    """What uncovering a penalty icon costs."""
+    if icon == "cannon":
+        return 1.0 if gun_deck else 0.6
+    if icon == "no-firing":
+        return 4.0 if gun_deck else 2.0
+    return {"none": 0.05, "hand": HAND_ICON, "rigging": 0.4}[icon]
+
+
+# -- losses -----------------------------------------------------------------------------------------
+
+
+def _loss_plan(ship: JSON, c: Components, legal: list[Action], count: int) -> list[Action]:
+    """The markers to lose, cheapest first, each chosen knowing the ones before."""
+    markers = {z["zone"]: z["markers"] for z in ship["zones"]}
+    officers = {z["zone"]: len(z["officers"]) for z in ship["zones"]}
+    lost = sum(1 for o in ship["officers"].values() if o == "lost")
+    plan: list[Action] = []
+    for _ in range(count):
+        options = [
+            a
+            for a in legal
+            if (a.kind == "lose" and markers[_zone_id(c, a)] > officers[_zone_id(c, a)])
+            or (a.kind == "lose-officer" and a not in plan)
+        ]
+        if not options:
+            break
+        a = min(options, key=lambda a: _loss_cost(ship, c, a, markers, officers, lost))
+        plan.append(a)
+        if a.kind == "lose":
+            markers[_zone_id(c, a)] -= 1
+        else:
+            lost += 1
+    return plan or legal[:1]
+
+
+def _loss_cost(
+    ship: JSON,
+    c: Components,
+    a: Action,
+    markers: dict[str, int],
+    officers: dict[str, int],
+    lost: int,
+) -> float:
+    if a.kind == "lose-officer":
+        return 1000.0 if lost else 50.0
+    zone = c.zones[a.args[0]]
+    left = markers[zone.id]  # officers count among a Deck's markers
+    if zone.kind == "hull":  # an empty Hull zone flips a Disaster
+        pending = ship["disasters"].get(zone.id) == "face down"
+        return (20.0 if pending else 2.0) if left == 1 else 5.0 - left
+    icon = zone.penalties[zone.spaces - left]  # the icon this loss uncovers
+    weight = _icon_worth(icon, zone.cannon == _manned_position(ship))
+    if zone.cannon is not None and icon != "none":
+        weight += 0.3  # the other cannon will be manned too
+    if officers[zone.id] and left - officers[zone.id] <= 1:
+        weight += 3  # the officers would be next
+    return weight - 0.1 * left
+
+
+def _zone_id(c: Components, a: Action) -> str:
+    return c.zones[a.args[0]].id
+
+
+def _manned_position(ship: JSON) -> str | None:
+    return next((cn["position"] for cn in ship["cannons"] if cn["manned"]), None)
+
+
+def _unaim_cost(view: JSON, seat: int, c: Components, target: int, side: int) -> float:
+    kind = _manned_kind(view, seat, c)
+    t = next(t for t in view["ships"][seat]["targets"] if t["target"] == target)
+    if kind is None:
+        return 0.0
+    before = _target_points(c, kind, t["centre"], t["left_value"], t["bottom_value"])
+    left = None if side == 0 else t["left_value"]
+    bottom = None if side == 1 else t["bottom_value"]
+    return before - _target_points(c, kind, t["centre"], left, bottom)
+
+
+# -- which cards to keep ------------------------------------------------------------------------------
+
+
+def _keep_values(view: JSON, seat: int, c: Components) -> dict[int, float]:
+    """How much each card in hand is worth keeping: its Aim on our Targets first,
+    then pairs (Reloads) and neighbours (straights); Wilds most of all."""
+    hand = _cards(view, seat)
+    kind = _manned_kind(view, seat, c)
+    targets = view["ships"][seat]["targets"]
+    values = [card_value(x) for x in hand if not is_wild(x)]
+    keep: dict[int, float] = {}
+    for x in hand:
+        if is_wild(x):
+            keep[x] = 10.0
+            continue
+        v = card_value(x)
+        aim = _best_placement(c, kind, targets, [(x, v)])[0] if kind is not None else 0.0
+        pair = 0.6 if values.count(v) >= 2 else 0.0
+        near = 0.2 * sum(1 for w in (v - 1, v + 1) if w in values)
+        keep[x] = 2 * max(0.0, aim) + pair + near + 0.2 - abs(v - 5.5) * 0.04
+    return keep
+
+
+def _action_keep(a: Action, keep: dict[int, float]) -> float:
+    if a.kind == "wild":
         return 10.0
-    card = action.args[0] if action.args else 0
-    value = card_value(card)
-    pairs = sum(1 for x in hand if not is_wild(x) and card_value(x) == value)
-    return 5 - abs(value - 5.5) * 0.5 + pairs
+    return keep.get(a.args[0], 0.0) if a.args else 0.0
 
 
-def _damage_worth_repairing(ship: JSON) -> bool:
-    return _repairs_wanted(ship) > 0
+def _first_planned(legal: list[Action], plan: list[int]) -> Action | None:
+    """Cards of a set are picked in id order (Wilds last): of the planned cards, the
+    legal pick with the lowest id."""
+    wild = any(is_wild(x) for x in plan)
+    for a in legal:  # legal actions come in id order
+        if (a.kind == "card" and a.args[0] in plan) or (a.kind == "wild" and wild):
+            return a
+    return None
 
 
-def _repairs_wanted(ship: JSON) -> int:
-    missing = 0
-    for z in ship["zones"]:
-        if z["kind"] in ("hull", "rigging"):
-            missing += z["spaces"] - z["markers"]
-    return missing if ship["missing_planks"] >= 3 or ship["rigging_penalty"] else 0
+def _cheapest_pair(free: list[int], keep: dict[int, float], chosen: list[Any]) -> list[int]:
+    """The pair (a Wild pairs with anything) least worth keeping; after the first
+    card, its cheapest partner."""
+    if chosen:
+        first = chosen[0][0]
+        partners = [
+            x for x in free if is_wild(x) or is_wild(first) or card_value(x) == card_value(first)
+        ]
+        return sorted(partners, key=keep.__getitem__)[:1]
+    pairs = [
+        (x, y)
+        for i, x in enumerate(free)
+        for y in free[i + 1 :]
+        if is_wild(x) or is_wild(y) or card_value(x) == card_value(y)
+    ]
+    if not pairs:
+        return []
+    x, y = min(pairs, key=lambda pair: keep[pair[0]] + keep[pair[1]])
+    return [x, y]
+
+
+def _card_action(legal: list[Action], card: int | None, value: int) -> Action | None:
+    if card is None:
+        return None
+    for a in legal:
+        if is_wild(card) and a.kind == "wild-value" and a.args[0] == value:
+            return a
+        if not is_wild(card) and a.kind == "card" and a.args[0] == card:
+            return a
+    return None
+
+
+def _flush_pick(
+    view: JSON, seat: int, c: Components, legal: list[Action], chosen: list[tuple[int, int]]
+) -> Action | None:
+    """The next card of the planned flush; a Wild names the plan's suit."""
+    plan = _broadside_plan(view, seat, c)  # the same at every pick: the hand is unchanged
+    done = next((a for a in legal if a.kind == "done"), None)
+    if len(chosen) >= len(plan):
+        return done
+    card = plan[len(chosen)]
+    if is_wild(card):
+        suit = next((card_suit(x) for x in plan if not is_wild(x)), None)
+        return next(
+            (a for a in legal if a.kind == "wild" or (a.kind == "wild-suit" and a.args[0] == suit)),
+            None,
+        )
+    return next((a for a in legal if a.kind == "card" and a.args[0] == card), done)
