@@ -586,6 +586,106 @@ def print_summary(data: Mapping[str, JSON]) -> None:
         console.print(table)
 
 
+# -- balance -----------------------------------------------------------------------------
+
+
+@app.command()
+def balance(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    vary: Annotated[
+        list[str],
+        typer.Option(
+            "--vary",
+            "-v",
+            help="A variant per value of an option, e.g. round_cap=20,60 (twice: every "
+            "combination).",
+        ),
+    ] = [],  # noqa: B006
+    data: Annotated[
+        list[Path],
+        typer.Option(
+            "--data",
+            exists=True,
+            dir_okay=False,
+            help="A house-data file as a variant (repeatable).",
+        ),
+    ] = [],  # noqa: B006
+    experiment: Annotated[
+        str | None,
+        typer.Option(help="A preset experiment: cannon-pairs (BroadSides: every Red × Blue pair)."),
+    ] = None,
+    unordered: Annotated[
+        bool, typer.Option(help="cannon-pairs: one of each pair, whichever Deck holds which.")
+    ] = False,
+    n: Annotated[int, typer.Option("-n", help="Games per variant.", min=1)] = 200,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 0,
+    bots: Annotated[
+        str, typer.Option(help="Bots filling the seats in turn (seats rotate every game).")
+    ] = "heuristic,heuristic",
+    seed: Annotated[int, typer.Option(help="Seed of the run (every variant's).", min=0)] = 0,
+    option: OptionArg = [],  # noqa: B006
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for the report (default: balance-GAME-<time>).")
+    ] = None,
+    workers: WorkersArg = 0,
+    backend: BackendArg = "process",
+    address: AddressArg = None,
+) -> None:
+    """A balance report: simulate every variant of an experiment; plots, tables, intervals."""
+    from quarterdeck.arena import balance as bal
+
+    try:
+        game, players, bot_list = game_seats_bots(game_name, option, players, bots, 4)
+        exp = bal.build_experiment(
+            game.name, parse_options(option), vary, data, experiment, unordered
+        )
+    except QuarterdeckError as exc:
+        raise fail(str(exc)) from None
+    variants = exp.variants()
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    folder = out or Path(f"balance-{game.name}-{stamp}")
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=err,
+    )
+    start = time.perf_counter()
+
+    def on_result(_: GameResult) -> None:
+        done = progress.tasks[0].completed + 1
+        rate = done / max(time.perf_counter() - start, 1e-9)
+        progress.update(task, advance=1, rate=f"{rate:,.1f} games/s")
+
+    def on_variant(number: int, variant: bal.Variant) -> None:
+        label = f"{game.title} {number + 1}/{len(variants)}: {variant.label}"
+        progress.update(task, description=label)
+
+    runner = open_backend(backend, workers, address)
+    with progress:
+        task = progress.add_task(game.title, total=n * len(variants), rate="")
+        try:
+            results = bal.run_experiment(
+                exp, n, bot_list, seed, players, runner, on_result=on_result, on_variant=on_variant
+            )
+        finally:
+            runner.close()
+    results.command = bal.command_line(results, out)
+    try:
+        files = bal.write_report(results, folder)
+    except OSError as exc:
+        raise fail(f"cannot write the report to {folder}: {exc}") from None
+    for table in bal.summary_tables(results):
+        console.print(table)
+    console.print(f"Report: [bold]{files['report']}[/] ({len(files) - 2} plots, results.json)")
+    if results.interrupted:
+        raise fail(
+            f"interrupted after {results.games} games: the report holds the variants played", 130
+        )
+
+
 def main() -> None:
     app()
 

@@ -55,5 +55,5 @@ def test_the_default_is_the_rule_a_secret_choice_among_every_pair() -> None:
 
 @pytest.mark.parametrize("value", ["long-nine", "long-nine+mortar", "", "Long-Nine+carronade"])
 def test_a_malformed_cannon_pair_is_refused_naming_the_choices(value: str) -> None:
-    with pytest.raises(OptionError, match="red_cannons.*18-pounder\\+18-pounder"):
+    with pytest.raises(OptionError, match=r"red_cannons.*18-pounder\+18-pounder"):
         get_game("broadsides", {"red_cannons": value})
