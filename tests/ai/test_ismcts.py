@@ -76,3 +76,17 @@ def test_broadsides_evaluation_favours_the_ship_in_better_shape() -> None:
     state = game.load_scenario({"ships": [{"markers": {"mid-hull": 1}}, {}]})
     red, blue = game.evaluate(state)  # type: ignore[attr-defined]
     assert red < 0 < blue and red == -blue
+
+
+def test_the_search_tries_the_prior_choice_first_and_leans_on_it_without_evidence() -> None:
+    game = get_game("broadsides")
+    state = game.new_state(2, 3)
+    while state.pending().decision != "mount":  # type: ignore[union-attr]
+        state.apply(state.legal_actions()[0])
+    heuristic = make_bot("heuristic", game, 1)
+    wanted = heuristic.choose(state)
+    one = ISMCTSBot(4, iterations=1, rollout_depth=16, prior=heuristic.choose)
+    assert list(one.search(state).children) == [wanted.id]
+    # Which cannon to mount shows only many turns later: a few iterations of search
+    # cannot tell the choices apart, so the prior's choice stands.
+    assert make_bot("ismcts:easy", game, 4).choose(state) == wanted

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from quarterdeck.engine import Bot, Game, OptionError, RandomBot
+from quarterdeck.engine import Action, Bot, Game, OptionError, RandomBot, State
 
 from .ismcts import LEVELS, ISMCTSBot
 
@@ -32,9 +32,20 @@ def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
         raise OptionError(
             f"ismcts takes a level ({levels}) or a number of iterations, not {budget!r}"
         )
-    # Long games stop rollouts early and ask the game for an evaluation.
-    depth = getattr(game, "rollout_depth", None)
-    return ISMCTSBot(seed, iterations=iterations, rollout_depth=depth)
+    return ISMCTSBot(
+        seed,
+        iterations=iterations,
+        # Long games stop rollouts early and ask the game for an evaluation.
+        rollout_depth=getattr(game, "rollout_depth", None),
+        prior=search_prior(game, seed),
+    )
+
+
+def search_prior(game: Game, seed: int) -> Callable[[State], Action] | None:
+    """The game's heuristic bot, if it has one: the search tries its choice first and
+    leans towards it until the search's own evidence outweighs it."""
+    factory = game.bots().get("heuristic")
+    return factory(seed).choose if factory is not None else None
 
 
 def make_bot(name: str, game: Game, seed: int = 0) -> Bot:

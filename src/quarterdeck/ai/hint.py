@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from quarterdeck.engine import State
 
-from .ismcts import LEVELS, ISMCTSBot
+from . import make_ismcts
+from .ismcts import LEVELS
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,7 @@ def hint(
     seat = state.current_player
     if seat is None:
         return []
-    depth = getattr(state.game, "rollout_depth", None)
-    bot = ISMCTSBot(seed, iterations=iterations, rollout_depth=depth)
+    bot = make_ismcts(f"ismcts:{iterations}", state.game, seed)
     root = bot.search(state)
     options = []
     for action in state.legal_actions():

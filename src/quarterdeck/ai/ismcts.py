@@ -25,13 +25,14 @@ LEVELS = {"easy": 50, "normal": 200, "hard": 1000}
 
 
 class Node:
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("available", "children", "hint", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.total = 0.0  # sum of the results of the seat that chose the action into here
         self.available = 0  # how often the action into here was legal when considered
+        self.hint: int | None = None  # the prior policy's choice here, asked once
 
 
 class ISMCTSBot(Bot):
@@ -48,6 +49,8 @@ class ISMCTSBot(Bot):
         rollout_depth: int | None = None,
         seconds: float | None = None,
         rollout: Callable[[State], Action] | None = None,
+        prior: Callable[[State], Action] | None = None,
+        prior_weight: float = 1.0,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
@@ -55,6 +58,8 @@ class ISMCTSBot(Bot):
         self.rollout_depth = rollout_depth
         self.seconds = seconds
         self.rollout = rollout
+        self.prior = prior
+        self.prior_weight = prior_weight
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -86,16 +91,19 @@ class ISMCTSBot(Bot):
                 child = node.children.get(a.id)
                 if child is not None:
                     child.available += 1
+            if self.prior is not None and node.hint is None:
+                node.hint = self.prior(world).id
             untried = [a for a in actions if a.id not in node.children]
-            if untried:  # grow the tree by one node, then roll out
-                action = untried[self.rng.below(len(untried))]
+            if untried:  # grow the tree by one node (the prior's choice first), then roll out
+                hinted = [a for a in untried if a.id == node.hint]
+                action = hinted[0] if hinted else untried[self.rng.below(len(untried))]
                 child = Node()
                 child.available = 1
                 node.children[action.id] = child
                 world.apply(action)
                 path.append((child, actor))
                 break
-            action = max(actions, key=lambda a: self._ucb(node.children[a.id]))
+            action = max(actions, key=lambda a: self._score(node, a.id))
             node = node.children[action.id]
             world.apply(action)
             path.append((node, actor))
@@ -103,6 +111,15 @@ class ISMCTSBot(Bot):
         for child, actor in path:
             child.visits += 1
             child.total += results[actor]
+
+    def _score(self, node: Node, action_id: int) -> float:
+        """UCB, plus a progressive bias towards the prior's choice that fades as the
+        search gathers evidence of its own."""
+        child = node.children[action_id]
+        score = self._ucb(child)
+        if action_id == node.hint:
+            score += self.prior_weight / (child.visits + 1)
+        return score
 
     def _ucb(self, child: Node) -> float:
         if not child.visits:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
@@ -11,7 +10,8 @@ from quarterdeck.engine import ActionSpace, Bot, Game, Option, OptionError
 
 from .actions import build_action_space
 from .components import Components, parse_components
-from .state import LOST, BroadSidesState
+from .evaluation import red_win_chance
+from .state import BroadSidesState
 
 JSON = Any
 
@@ -104,12 +104,11 @@ class BroadSides(Game):
     rollout_depth = 16
 
     def evaluate(self, state: BroadSidesState) -> list[float]:
-        """An estimate of the result of an unfinished duel (for search bots, on their
-        determinizations), Red's view, in (−1, 1): see ``captain_standing``."""
+        """An estimate of the result of an unfinished duel, for search bots on their
+        determinizations: the fitted model of ``evaluation.py``, scaled to (−1, 1)."""
         if state.is_terminal():
             return state.returns()
-        lead = captain_standing(state, 0) - captain_standing(state, 1)
-        value = math.tanh(lead / 8)
+        value = 2 * red_win_chance(state) - 1
         return [value, -value]
 
     def load_scenario(self, data: Mapping[str, JSON]) -> BroadSidesState:
@@ -150,31 +149,3 @@ class BroadSides(Game):
 
         return describe_event(event, self.components, viewer)
 
-
-def captain_standing(state: BroadSidesState, p: int) -> float:
-    """How well captain ``p`` stands: markers aboard, Planks still in the Hull counted
-    again (ten missing sink the ship), officers alive (both dead lose the game), and
-    half the damage their aimed, loaded cannon would deal if it fired now (the foe may
-    still spoil the aim or Evade)."""
-    alive = sum(1 for o in state.officers[p] if o != LOST)
-    hull = state.c.sinking_planks - state.missing_planks(p)
-    return state.ship_markers(p) + 2 * hull + 3 * alive + 0.5 * ready_damage(state, p)
-
-
-def ready_damage(state: BroadSidesState, p: int) -> float:
-    """The damage captain ``p``'s manned cannon would deal if it fired now (best shot)."""
-    position, zone = state.gunner[p], state.sight[p]
-    if position is None or zone is None or not state.loaded[p][position]:
-        return 0.0
-    if not state.can_use_cannon(p, position):
-        return 0.0
-    kind = state.cannons[p][position]
-    assert kind is not None
-    c = state.c
-    damage = state.zone_count(1 - p, zone)
-    if all(c.shots[s].hits != c.zones[zone].kind for s in state.loaded[p][position]):
-        damage -= 1
-    damage -= state.exposed(p, c.deck_of(("fore", "aft")[position])).count("cannon")
-    for t in state.targets[p]:
-        damage += c.results[state.target_result(kind, t)]
-    return float(max(0, damage))

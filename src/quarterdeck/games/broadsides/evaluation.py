@@ -1,0 +1,104 @@
+"""How a BroadSides duel stands: an estimate of who will win an unfinished game.
+
+Search bots stop their rollouts early and ask for this estimate on their
+determinizations (full states that look the same to the searching seat), so it may read
+the whole state. It is a logistic model on the difference of the two captains' features,
+fitted to self-play games by ``scripts/fit_broadsides_evaluation.py``; the weights live
+in ``data/evaluation.json`` with a note of how they were fitted.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import BroadSidesState
+
+JSON = Any
+
+#: What each captain is scored on (the model sees Red's minus Blue's).
+FEATURES = (
+    "markers",  # markers aboard: what the round cap counts
+    "sails",
+    "crew",
+    "planks_left",  # before the ship sinks
+    "planks_left_low",  # Planks left, counted only within 4 of sinking
+    "officers",  # alive; both lost lose the game
+    "ready_damage",  # what the loaded, aimed, manned cannon would deal now
+    "loaded_shots",
+    "hand",
+    "penalties",  # uncovered penalty icons
+    "aimed_targets",  # Targets with both Aim cards
+    "to_move",  # 1 for the captain whose turn it is
+)
+
+
+def captain_features(state: BroadSidesState, p: int) -> list[float]:
+    c = state.c
+    sails = sum(state.markers[p][z] for z in c.zones_of("rigging"))
+    crew = sum(state.zone_count(p, z) for z in c.zones_of("deck"))
+    planks_left = c.sinking_planks - state.missing_planks(p)
+    penalties = sum(
+        len(state.exposed(p, z)) - state.exposed(p, z).count("none") for z in range(len(c.zones))
+    )
+    return [
+        float(state.ship_markers(p)),
+        float(sails),
+        float(crew),
+        float(planks_left),
+        float(min(planks_left, 4)),
+        float(sum(1 for o in state.officers[p] if o != -1)),
+        ready_damage(state, p),
+        float(sum(len(shots) for shots in state.loaded[p])),
+        float(len(state.hands[p])),
+        float(penalties),
+        float(sum(1 for t in state.targets[p] if t[1] is not None and t[3] is not None)),
+        1.0 if state.turn_player == p else 0.0,
+    ]
+
+
+def feature_difference(state: BroadSidesState) -> list[float]:
+    red, blue = captain_features(state, 0), captain_features(state, 1)
+    return [r - b for r, b in zip(red, blue, strict=True)]
+
+
+def ready_damage(state: BroadSidesState, p: int) -> float:
+    """The damage captain ``p``'s manned cannon would deal if it fired now (best shot)."""
+    position, zone = state.gunner[p], state.sight[p]
+    if position is None or zone is None or not state.loaded[p][position]:
+        return 0.0
+    if not state.can_use_cannon(p, position):
+        return 0.0
+    kind = state.cannons[p][position]
+    assert kind is not None
+    c = state.c
+    damage = state.zone_count(1 - p, zone)
+    if all(c.shots[s].hits != c.zones[zone].kind for s in state.loaded[p][position]):
+        damage -= 1
+    damage -= state.exposed(p, c.deck_of(("fore", "aft")[position])).count("cannon")
+    for t in state.targets[p]:
+        damage += c.results[state.target_result(kind, t)]
+    return float(max(0, damage))
+
+
+@cache
+def weights() -> tuple[float, ...]:
+    data = json.loads(
+        resources.files(__package__)
+        .joinpath("data/evaluation.json")
+        .read_text(encoding="utf-8")
+    )
+    named = data["weights"]
+    return tuple(float(named.get(name, 0.0)) for name in FEATURES)
+
+
+def red_win_chance(state: BroadSidesState, w: Sequence[float] | None = None) -> float:
+    """The model's chance that Red wins (a draw counting half)."""
+    w = weights() if w is None else w
+    score = sum(a * b for a, b in zip(w, feature_difference(state), strict=True))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, score))))
