@@ -1,0 +1,48 @@
+"""The bots' strength ladder on BroadSides: a round robin of random, heuristic,
+ismcts:easy and ismcts:hard, with match intervals and Elo ratings.
+
+    .venv/bin/python bench/bench_strength.py [-n 200] [--workers 0] [--json strength.json]
+
+The issue's yardstick is ``-n 200``; on two cores that takes many hours (every
+ismcts:hard decision is 1,000 search iterations, about 0.8 s, and a duel has about a
+hundred of them), so smaller runs give a first reading with wider intervals. A
+benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from quarterdeck.cli import app
+
+BOTS = "random,heuristic,ismcts:easy,ismcts:hard"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=200, help="games per pair of bots")
+    parser.add_argument("--workers", type=int, default=0, help="processes (0: all cores)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", default=BOTS)
+    parser.add_argument("--json", default="strength-broadsides.json", help="results file")
+    args = parser.parse_args()
+    app(
+        [
+            "tournament",
+            "broadsides",
+            "--bots",
+            args.bots,
+            "-n",
+            str(args.n),
+            "--seed",
+            str(args.seed),
+            "--workers",
+            str(args.workers),
+            "--json",
+            args.json,
+        ]
+    )
+
+
+if __name__ == "__main__":
+    main()
