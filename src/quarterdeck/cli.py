@@ -465,13 +465,24 @@ def tournament(
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Write the results as JSON here.")
     ] = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write every finished game to this file and, if it exists, resume from it."
+        ),
+    ] = None,
 ) -> None:
     """A round robin between bots: match scores with 95% intervals and Elo ratings."""
-    from quarterdeck.arena.tournament import round_robin
+    from quarterdeck.arena.tournament import Journal, round_robin
 
     try:
         game, players, bot_list = game_seats_bots(game_name, option, players, bots, 2)
         pairs = len(bot_list) * (len(bot_list) - 1) // 2
+        book = (
+            Journal.of(journal, game.name, bot_list, n, seed, players, game.non_default_options())
+            if journal is not None
+            else None
+        )
         progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -481,7 +492,11 @@ def tournament(
         )
         runner = open_backend(backend, workers, address)
         with progress:
-            task = progress.add_task(f"{game.title} round robin", total=pairs * n)
+            task = progress.add_task(
+                f"{game.title} round robin",
+                total=pairs * n,
+                completed=book.games_done(n) if book is not None else 0,
+            )
             try:
                 result = round_robin(
                     game.name,
@@ -492,11 +507,14 @@ def tournament(
                     game.non_default_options(),
                     on_result=lambda _: progress.update(task, advance=1),
                     backend=runner,
+                    journal=book,
                 )
             finally:
                 runner.close()
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(f"cannot use the journal {journal}: {exc}") from None
     data = result.to_json()
     matches = Table(title=f"{game.title}: {n} games per match")
     for column in ("bot", "vs", "score", "95% interval"):

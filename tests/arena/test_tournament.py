@@ -67,3 +67,50 @@ def test_tournament_command_prints_ratings_and_writes_json(tmp_path: Path) -> No
     data = json.loads(out.read_text())
     assert data["matches"][0]["games"] == 12
     assert set(data["ratings"]) == {"random", "heuristic"}
+
+
+def test_a_tournament_resumed_from_its_journal_gives_the_results_of_an_unbroken_one(
+    tmp_path: Path,
+) -> None:
+    bots = ["random", "heuristic", "ismcts:10"]
+    journal = tmp_path / "t.jsonl"
+    whole = round_robin("letter-of-marque", bots, 6, seed=3, players=3, journal=journal)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 1 + 3 * 6  # the tournament, then one line per game
+    # A sitting that stopped after 10 games, its last line cut short by a crash.
+    journal.write_text("\n".join([*lines[:11], lines[11][:25]]) + "\n")
+    played: list[int] = []
+    resumed = round_robin(
+        "letter-of-marque",
+        bots,
+        6,
+        seed=3,
+        players=3,
+        journal=journal,
+        on_result=lambda r: played.append(r.index),
+    )
+    assert resumed.to_json() == whole.to_json()
+    assert len(played) == 3 * 6 - 10
+
+
+def test_a_journal_of_another_tournament_is_refused(tmp_path: Path) -> None:
+    journal = tmp_path / "t.jsonl"
+    round_robin("letter-of-marque", ["random", "heuristic"], 2, seed=1, players=3, journal=journal)
+    with pytest.raises(OptionError, match="belongs to another tournament"):
+        round_robin(
+            "letter-of-marque", ["random", "heuristic"], 2, seed=2, players=3, journal=journal
+        )
+
+
+def test_tournament_command_resumes_from_its_journal(tmp_path: Path) -> None:
+    journal = tmp_path / "t.jsonl"
+    args = ["tournament", "letter-of-marque", "--bots", "random,heuristic", "-n", "4"]
+    args += ["-p", "3", "--workers", "1", "--journal", str(journal)]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(app, args)  # everything is in the journal: nothing to play
+    assert again.exit_code == 0 and again.output.split("Elo")[-1] == first.output.split("Elo")[-1]
+    assert len(journal.read_text().splitlines()) == 1 + 4
+    other = CliRunner().invoke(app, [*args[:5], "5", *args[6:]])
+    assert other.exit_code == 1
+    assert "belongs to another tournament" in " ".join(other.output.split())

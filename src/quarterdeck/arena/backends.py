@@ -52,11 +52,12 @@ def batches(
     players: int,
     bots: Sequence[str],
     run_seed: int,
-    n: int,
+    games: int | Sequence[int],
     keep_records: bool,
     size: int,
 ) -> list[Batch]:
-    """Games 0..n-1 of a run, ``size`` to a batch."""
+    """Games ``games`` of a run (a count n: games 0..n-1), ``size`` to a batch."""
+    indices = list(range(games)) if isinstance(games, int) else list(games)
     return [
         Batch(
             tag,
@@ -65,10 +66,10 @@ def batches(
             players,
             tuple(bots),
             run_seed,
-            tuple(range(start, min(n, start + size))),
+            tuple(indices[start : start + size]),
             keep_records,
         )
-        for start in range(0, n, size)
+        for start in range(0, len(indices), size)
     ]
 
 

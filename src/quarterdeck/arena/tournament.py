@@ -10,9 +10,11 @@ bootstrap resamples of the games.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from quarterdeck.engine import OptionError, Rng, get_game
@@ -143,6 +145,64 @@ class Tournament:
         }
 
 
+class Journal:
+    """Every finished game of a tournament, one JSON line each, after a first line that
+    names the tournament. A long tournament that is interrupted (or outlives the
+    machine it runs on) resumes from its journal: each game is a pure function of its
+    seeds, so the resumed tournament's results are those of an unbroken one."""
+
+    def __init__(self, path: Path, header: Mapping[str, JSON]) -> None:
+        self.path = path
+        self.header = dict(header)
+        self.done: dict[int, dict[int, GameResult]] = {}
+        if path.exists():
+            self._read()
+        else:
+            path.write_text(json.dumps({"tournament": self.header}) + "\n", encoding="utf-8")
+
+    def _read(self) -> None:
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        try:
+            first = json.loads(lines[0])["tournament"] if lines else None
+        except (ValueError, KeyError, TypeError):
+            first = None
+        if first != self.header:
+            raise OptionError(
+                f"the journal {self.path} belongs to another tournament "
+                f"({first}); give a new file to start this one"
+            )
+        for line in lines[1:]:
+            try:
+                entry = json.loads(line)
+                result = GameResult(**entry["result"])
+                self.done.setdefault(int(entry["match"]), {})[result.index] = result
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short by a crash: that game is played again
+
+    @classmethod
+    def of(
+        cls,
+        path: Path,
+        game: str,
+        bots: Sequence[str],
+        n: int,
+        seed: int,
+        players: int,
+        options: Mapping[str, JSON] | None,
+    ) -> Journal:
+        """The journal of this tournament at ``path`` (new, or resumed)."""
+        header = {"game": game, "bots": list(bots), "n": n, "seed": seed, "players": players}
+        return cls(path, {**header, "options": dict(options or {})})
+
+    def games_done(self, n: int) -> int:
+        return sum(1 for match in self.done.values() for index in match if index < n)
+
+    def add(self, match: int, result: GameResult) -> None:
+        entry = {"match": match, "result": {**asdict(result), "record": None}}
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(entry) + "\n")
+
+
 def round_robin(
     game: str,
     bots: Sequence[str],
@@ -153,19 +213,32 @@ def round_robin(
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
     backend: Backend | None = None,
+    journal: Journal | Path | None = None,
 ) -> Tournament:
     """Every pair of ``bots`` plays ``n`` games; each match has its own seed. All the
     matches' games go to the backend (default: ``workers`` local processes) at once, so
-    the workers stay busy; interrupted (Ctrl-C), the matches keep the games finished."""
+    the workers stay busy; interrupted (Ctrl-C), the matches keep the games finished.
+    With a ``journal`` file, every finished game is written down and the games already
+    there are not played again."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise OptionError("a tournament needs two or more different bots")
     get_game(game, options)  # bad options are refused before any work starts
     t = Tournament(game, list(bots), n, seed)
     pairs = list(itertools.combinations(bots, 2))
-    results: list[list[GameResult]] = [[] for _ in pairs]
+    book = (
+        Journal.of(journal, game, bots, n, seed, players, options)
+        if isinstance(journal, Path)
+        else journal
+    )
+    results: list[dict[int, GameResult]] = [
+        {i: r for i, r in (book.done.get(k, {}) if book else {}).items() if i < n}
+        for k in range(len(pairs))
+    ]
 
     def finished(number: int, result: GameResult) -> None:
-        results[number].append(result)
+        results[number][result.index] = result
+        if book is not None:
+            book.add(number, result)
         if on_result is not None:
             on_result(result)
 
@@ -175,7 +248,15 @@ def round_robin(
         batch
         for number, pair in enumerate(pairs)
         for batch in batches(
-            number, game, options, players, pair, seed * 1000 + number, n, False, size
+            number,
+            game,
+            options,
+            players,
+            pair,
+            seed * 1000 + number,
+            [i for i in range(n) if i not in results[number]],
+            False,
+            size,
         )
     ]
     try:
@@ -185,5 +266,7 @@ def round_robin(
     finally:
         if backend is None:
             runner.close()
-    t.matches = [Match(a, b, match_scores(results[k], a)) for k, (a, b) in enumerate(pairs)]
+    t.matches = [
+        Match(a, b, match_scores(list(results[k].values()), a)) for k, (a, b) in enumerate(pairs)
+    ]
     return t
