@@ -1,11 +1,13 @@
 """The bots' strength ladder on BroadSides: a round robin of random, heuristic,
 ismcts:easy and ismcts:hard, with match intervals and Elo ratings.
 
-    .venv/bin/python bench/bench_strength.py [-n 200] [--workers 0] [--json strength.json]
+    .venv/bin/python bench/bench_strength.py [-n 200] [--workers 0] [--journal FILE]
 
 The issue's yardstick is ``-n 200``; on two cores that takes many hours (every
 ismcts:hard decision is 1,000 search iterations, about 0.8 s, and a duel has about a
-hundred of them), so smaller runs give a first reading with wider intervals. A
+hundred of them), so smaller runs give a first reading with wider intervals. Every
+finished game goes to the journal (``strength-broadsides.jsonl``): run the same
+command again, on this machine or another, and it carries on where it stopped. A
 benchmark, never a test.
 """
 
@@ -25,6 +27,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", default=BOTS)
     parser.add_argument("--json", default="strength-broadsides.json", help="results file")
+    parser.add_argument("--journal", default="strength-broadsides.jsonl", help="games so far")
     args = parser.parse_args()
     app(
         [
@@ -40,6 +43,8 @@ def main() -> None:
             str(args.workers),
             "--json",
             args.json,
+            "--journal",
+            args.journal,
         ]
     )
 
