@@ -114,3 +114,8 @@ def test_tournament_command_resumes_from_its_journal(tmp_path: Path) -> None:
     other = CliRunner().invoke(app, [*args[:5], "5", *args[6:]])
     assert other.exit_code == 1
     assert "belongs to another tournament" in " ".join(other.output.split())
+
+
+def test_a_clean_sweep_still_has_an_interval_of_doubt() -> None:
+    low, high = Match("a", "b", [0.0] * 10).interval()
+    assert low == 0.0 and 0.25 < high < 0.35  # Wilson: 0–27.8% for 0 of 10

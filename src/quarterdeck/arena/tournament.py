@@ -41,14 +41,11 @@ class Match:
         return sum(self.scores) / self.games if self.scores else 0.5
 
     def interval(self) -> tuple[float, float]:
-        """A 95% interval of a's score (normal approximation, clipped to 0–1)."""
-        n = self.games
-        if n < 2:
-            return (0.0, 1.0)
-        mean = self.score
-        var = sum((s - mean) ** 2 for s in self.scores) / (n - 1)
-        half = Z95 * math.sqrt(var / n)
-        return (max(0.0, mean - half), min(1.0, mean + half))
+        """A 95% Wilson interval of a's score (a draw counts ½): unlike the normal
+        approximation it stays honest when one bot won every game."""
+        from .balance import wilson
+
+        return wilson(sum(self.scores), self.games)
 
 
 def match_scores(results: Sequence[GameResult], a: str) -> list[float]:
