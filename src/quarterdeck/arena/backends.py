@@ -174,6 +174,22 @@ class RayCluster(Backend):
             self.started = False
 
 
+def play_all(
+    work: Sequence[Batch], finished: Finished, backend: Backend | None, workers: int
+) -> bool:
+    """Play ``work`` on ``backend`` (default: ``workers`` local processes, closed
+    afterwards); True when Ctrl-C stopped it, the games finished so far reported."""
+    runner = backend or make_backend("process", workers)
+    try:
+        runner.run(work, finished)
+    except KeyboardInterrupt:
+        return True
+    finally:
+        if backend is None:
+            runner.close()
+    return False
+
+
 def make_backend(name: str = "process", workers: int = 1, address: str | None = None) -> Backend:
     """A backend by name: ``process`` (``workers`` local processes; one plays in this
     process) or ``ray`` (local Ray with ``workers`` CPUs, or the cluster at ``address``)."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from quarterdeck.engine import get_game
 
-from .backends import Backend, batch_size, batches, make_backend
+from .backends import Backend, batch_size, batches, play_all
 from .play import GameResult, bot_seed, game_seed, play_one, seat_bots, win_shares
 
 JSON = Any
@@ -100,18 +100,9 @@ def simulate(
         if on_result is not None:
             on_result(result)
 
-    runner = backend or make_backend("process", workers)
-    work = batches(
-        0, game_name, options, players, bots, seed, n, keep_records,
-        batch_size(n, runner.workers),
-    )  # fmt: skip
-    try:
-        runner.run(work, finished)
-    except KeyboardInterrupt:
-        summary.interrupted = True
-    finally:
-        if backend is None:
-            runner.close()
+    size = batch_size(n, backend.workers if backend else workers)
+    work = batches(0, game_name, options, players, bots, seed, n, keep_records, size)
+    summary.interrupted = play_all(work, finished, backend, workers)
     for index in sorted(results):
         summary.add(results[index])
     return summary

@@ -19,7 +19,7 @@ from typing import Any
 
 from quarterdeck.engine import OptionError, Rng, get_game
 
-from .backends import Backend, batch_size, batches, make_backend
+from .backends import Backend, batch_size, batches, play_all
 from .play import GameResult, win_shares
 
 JSON = Any
@@ -239,8 +239,7 @@ def round_robin(
         if on_result is not None:
             on_result(result)
 
-    runner = backend or make_backend("process", workers)
-    size = batch_size(n * len(pairs), runner.workers)
+    size = batch_size(n * len(pairs), backend.workers if backend else workers)
     work = [
         batch
         for number, pair in enumerate(pairs)
@@ -256,13 +255,7 @@ def round_robin(
             size,
         )
     ]
-    try:
-        runner.run(work, finished)
-    except KeyboardInterrupt:
-        t.interrupted = True
-    finally:
-        if backend is None:
-            runner.close()
+    t.interrupted = play_all(work, finished, backend, workers)
     t.matches = [
         Match(a, b, match_scores(list(results[k].values()), a)) for k, (a, b) in enumerate(pairs)
     ]
