@@ -25,11 +25,13 @@ from .game import Game, Option, Pending, State
 from .record import Record
 from .registry import game_class, game_names, get_game, register
 from .rng import Rng, derive_seed
+from .tensor import Buffer, TensorField, TensorLayout
 
 __all__ = [
     "Action",
     "ActionSpace",
     "Bot",
+    "Buffer",
     "DataFileError",
     "Deck",
     "Event",
@@ -49,6 +51,8 @@ __all__ = [
     "RulesVersionError",
     "ScenarioError",
     "State",
+    "TensorField",
+    "TensorLayout",
     "Track",
     "UnknownGameError",
     "derive_seed",

@@ -30,6 +30,7 @@ from .errors import (
 )
 from .events import Event
 from .rng import Rng
+from .tensor import Buffer, TensorLayout
 
 JSON = Any
 S = TypeVar("S", bound="State")
@@ -246,6 +247,11 @@ class Game(ABC):
 
         raise ScenarioError(f"{self.title} has no scenario format")
 
+    def observation_layout(self, players: int) -> TensorLayout:
+        """The fields of a seat's observation tensor in a ``players``-seat game (see
+        ``engine.tensor``). Every game provides one: the research adapters need it."""
+        raise NotImplementedError(f"{self.title} has no observation tensor")
+
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         """One event of a view's log, in words, as ``viewer`` reads it (``None``: a
         spectator, or a replay with everything revealed)."""
@@ -424,6 +430,19 @@ class State(ABC):
         """Each seat's result: zero-sum ±1 for two players; winners share 1 otherwise.
         All zeros while the game is on."""
 
+    def write_observation(self, seat: int, out: Buffer) -> None:
+        """Write ``seat``'s observation into ``out``, a zero-filled buffer of
+        ``game.observation_layout(players).size`` numbers: only what the seat may
+        know, so every state ``resample(seat)`` draws writes the same numbers."""
+        raise NotImplementedError(f"{self.game.title} has no observation tensor")
+
+    def observation(self, seat: int) -> list[float]:
+        """``seat``'s observation tensor as a flat list (adapters use arrays)."""
+        self._check_seat(seat)
+        out = [0.0] * self.game.observation_layout(self.num_players).size
+        self.write_observation(seat, out)
+        return out
+
     def components(self) -> Counter[str]:
         """Every physical component with where-independent identity, counted: the
         multiset must never change during a game (conservation)."""
@@ -446,7 +465,9 @@ class State(ABC):
         other._legal = self._legal
         other._legal_ids = self._legal_ids
 
-    def to_json(self) -> dict[str, JSON]:
+    def to_json(self, log: bool = True) -> dict[str, JSON]:
+        """The whole state as JSON; ``log=False`` leaves out the event log (a
+        fingerprint for comparing states, not for saving them)."""
         out = {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
@@ -456,7 +477,7 @@ class State(ABC):
             "sampled": self.sampled,
             "rng": self.rng.to_json(),
             "state": self._state_json(),
-            "events": [e.to_json() for e in self.events],
+            "events": [e.to_json() for e in self.events] if log else len(self.events),
             "history": list(self.history),
         }
         if self.game.is_custom_data and not self.game.options.get("data"):
