@@ -1,0 +1,281 @@
+"""Every Quarterdeck game as an OpenSpiel game (optional extra ``open-spiel``).
+
+Importing this module registers each game of the engine with ``pyspiel`` under
+``quarterdeck_<name>`` (``quarterdeck_broadsides``, ``quarterdeck_letter_of_marque``)::
+
+    import pyspiel
+    import quarterdeck.interop.openspiel  # registers the games
+    game = pyspiel.load_game("quarterdeck_broadsides", {"round_cap": 40})
+
+What OpenSpiel sees:
+
+- Sequential, imperfect information, explicit stochastic with one chance node: the
+  first move of every game is the deal, a chance outcome d among ``DEALS`` equally
+  likely ones, which starts the Quarterdeck game with seed d. Every later shuffle and
+  draw follows from that seed and the players' actions, so the deal is all the chance
+  there is. (OpenSpiel cannot serialize the generator of a sampled-stochastic Python
+  game, so a game that draws inside its moves is offered this way.)
+- Parameters: ``players`` (default the fewest the game takes) and every option of the
+  game by its own name.
+- Actions: the game's fixed action space (ids and texts); legal actions ascending.
+- Utilities: two seats are zero-sum ±1; more seats share 1 among the winners
+  (constant-sum). The maximum game length is the game's bound from its round cap.
+- Observation string: the seat's view as canonical JSON, without the log; the
+  information-state string adds the seat's log (everything it has seen happen), so it
+  tells apart every history the seat can tell apart. Both tensors are the game's
+  observation tensor (``docs/observations.md``), which is not perfect-recall.
+- ``resample_from_infostate`` draws with the game's ``resample``: the new state looks
+  the same to that seat (same information-state string).
+- ``serialize``/``deserialize`` and pickling carry the whole state as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from quarterdeck.engine import Game, Rng, State, game_class, game_names, get_game
+
+from . import env_name, legal_ids, utility
+
+PREFIX = "quarterdeck_"
+#: The chance outcomes of the deal: deal d is the Quarterdeck game with seed d.
+DEALS = 1 << 16
+_registered: dict[str, str] = {}  # OpenSpiel short name -> Quarterdeck game name
+
+
+def short_name(name: str) -> str:
+    """``broadsides`` -> ``quarterdeck_broadsides``."""
+    return PREFIX + name.replace("-", "_")
+
+
+def _parameters(cls: type[Game]) -> dict[str, Any]:
+    params: dict[str, Any] = {"players": cls.min_players}
+    for spec in cls.all_option_specs():
+        if isinstance(spec.default, bool | int | float | str):
+            params[spec.name] = spec.default
+    return params
+
+
+def game_type(name: str) -> pyspiel.GameType:
+    cls = game_class(name)
+    zero_sum = cls.max_players == 2
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"Quarterdeck {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.CONSTANT_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(cls),
+    )
+
+
+class _Held:
+    """The Quarterdeck state inside an OpenSpiel state (``None`` before the deal).
+    OpenSpiel clones a Python state by deep-copying its attributes and pickles them
+    to serialize it; this holder makes the first a ``clone`` and the second the
+    state's JSON."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State | None = None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.state.clone() if self.state is not None else None)
+
+    def __getstate__(self) -> str:
+        return json.dumps(self.state.to_json() if self.state is not None else None)
+
+    def __setstate__(self, text: str) -> None:
+        data = json.loads(text)
+        self.state = get_game(data["game"]).from_json(data) if data is not None else None
+
+
+class QuarterdeckGame(pyspiel.Game):  # type: ignore[misc]
+    """A Quarterdeck game with its parameters fixed, as OpenSpiel sees it."""
+
+    game_name: str  # set by each game's subclass (see register_games)
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        name = self.name = self.game_name
+        self.players = int(params.get("players", game_class(name).min_players))
+        options = {k: v for k, v in params.items() if k != "players"}
+        self.qd_game: Game = get_game(name, options)
+        if not self.qd_game.min_players <= self.players <= self.qd_game.max_players:
+            raise ValueError(
+                f"{self.qd_game.title} takes {self.qd_game.min_players}–"
+                f"{self.qd_game.max_players} players, not {self.players}"
+            )
+        low, high, total = utility(self.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.qd_game.num_actions,
+            max_chance_outcomes=DEALS,
+            num_players=self.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
+            max_game_length=self.qd_game.max_game_length(self.players),
+        )
+        super().__init__(game_type(name), info, params)
+
+    def new_initial_state(self, *_: Any) -> QuarterdeckState:
+        """A game before its deal (a chance node)."""
+        return QuarterdeckState(self, _Held())
+
+    def from_state(self, state: State) -> QuarterdeckState:
+        """An OpenSpiel state holding a Quarterdeck state (a scenario, a record's
+        position). OpenSpiel's own history starts there."""
+        if state.game.name != self.name or state.num_players != self.players:
+            raise ValueError(f"this is not a {self.players}-player {self.name} state")
+        return QuarterdeckState(self, _Held(state.clone()))
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> Observer:
+        return Observer(self, iig_obs_type, params)
+
+
+class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
+    """One position, as OpenSpiel sees it; ``state`` is the Quarterdeck state."""
+
+    def __init__(self, game: QuarterdeckGame, held: _Held) -> None:
+        super().__init__(game)
+        self._held = held
+
+    @property
+    def state(self) -> State:
+        """The Quarterdeck state (after the deal)."""
+        if self._held.state is None:
+            raise ValueError("the cards are not dealt yet: this is the deal's chance node")
+        return self._held.state
+
+    def current_player(self) -> int:
+        if self._held.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = self._held.state.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _DEAL_OUTCOMES
+
+    def _legal_actions(self, player: int) -> list[int]:
+        held = self._held.state
+        return legal_ids(held) if held is not None and player == held.current_player else []
+
+    def _apply_action(self, action: int) -> None:
+        if self._held.state is None:
+            game: QuarterdeckGame = self.get_game()
+            self._held.state = game.qd_game.new_state(game.players, int(action))
+        else:
+            self._held.state.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"Deal {action}"
+        return str(self.get_game().qd_game.action_space[action].text)
+
+    def is_terminal(self) -> bool:
+        return self._held.state is not None and self._held.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        if self._held.state is None:
+            return [0.0] * self.num_players()
+        return [float(r) for r in self._held.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> QuarterdeckState:
+        """A state drawn among those ``player_id`` cannot tell from this one, with the
+        game's ``resample``; ``probability_sampler()`` gives a number in [0, 1)."""
+        game = self.get_game()
+        if self._held.state is None:
+            return QuarterdeckState(game, _Held())
+        rng = Rng.from_seed(int(probability_sampler() * 2**53))
+        return QuarterdeckState(game, _Held(self._held.state.resample(player_id, rng)))
+
+    def __str__(self) -> str:
+        if self._held.state is None:
+            return "(the deal)"
+        # The whole state but its log, which follows from the rest and grows long.
+        return json.dumps(self._held.state.to_json(log=False), sort_keys=True)
+
+
+class Observer:
+    """OpenSpiel's Python observer: the game's observation tensor (as a flat tensor
+    and by field in ``dict``) and the seat's view as canonical JSON."""
+
+    def __init__(
+        self, game: QuarterdeckGame, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
+    ) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self.perfect_recall = bool(obs_type.perfect_recall)
+        self.public_only = obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.dict: dict[str, np.ndarray[Any, Any]] = {}
+        self.tensor: np.ndarray[Any, Any] | None = None
+        if not self.public_only:  # our tensors are a seat's; a public one is not offered
+            layout = game.qd_game.observation_layout(game.players)
+            self.tensor = np.zeros(layout.size, np.float32)
+            for f in layout.fields:
+                at = layout.offset[f.name]
+                self.dict[f.name] = self.tensor[at : at + f.size].reshape(f.shape)
+
+    def set_from(self, state: QuarterdeckState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor.fill(0)
+            if state._held.state is not None:  # before the deal, nothing is known
+                state._held.state.write_observation(player, self.tensor)
+
+    def string_from(self, state: QuarterdeckState, player: int) -> str:
+        if state._held.state is None:
+            return "(the deal)"
+        seat = None if self.public_only else player
+        view = state._held.state.view(seat, log=self.perfect_recall)
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+_DEAL_OUTCOMES = [(d, 1.0 / DEALS) for d in range(DEALS)]
+
+
+def register_games() -> list[str]:
+    """Register every game of the engine with OpenSpiel (once); their short names."""
+    for name in game_names():
+        short = short_name(name)
+        if short in _registered:
+            continue
+
+        # A class per game, as OpenSpiel's own Python games register: the registry
+        # keeps its creator until after the interpreter is gone, and a class (unlike
+        # a function) is never freed then.
+        creator = type(
+            f"Quarterdeck{env_name(game_class(name))}Game", (QuarterdeckGame,), {"game_name": name}
+        )
+        pyspiel.register_game(game_type(name), creator)
+        _registered[short] = name
+    return sorted(_registered)
+
+
+def load(name: str, **params: Any) -> QuarterdeckGame:
+    """``load("broadsides", round_cap=40)``: the OpenSpiel game of a Quarterdeck game."""
+    register_games()
+    game: QuarterdeckGame = pyspiel.load_game(short_name(name), params)
+    return game
+
+
+__all__ = ["Observer", "QuarterdeckGame", "QuarterdeckState", "load", "register_games"]
+
+register_games()

@@ -1,0 +1,57 @@
+"""What the PettingZoo and Gymnasium adapters share: spaces, observations as NumPy
+arrays, action masks and the text board."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from quarterdeck.engine import Game, State
+
+Array = np.ndarray[Any, Any]
+
+
+class Observer:
+    """A seat's observation tensor and action mask as fresh NumPy arrays."""
+
+    def __init__(self, game: Game, players: int) -> None:
+        self.game = game
+        self.layout = game.observation_layout(players)
+        highs = [f.high for f in self.layout.fields for _ in range(f.size)]
+        self.high = np.asarray(highs, np.float32)
+        self.num_actions = game.num_actions
+
+    def observation_space(self) -> spaces.Box:
+        return spaces.Box(0.0, self.high, (self.layout.size,), np.float32)
+
+    def mask_space(self) -> spaces.Box:
+        return spaces.Box(0, 1, (self.num_actions,), np.int8)
+
+    def observation(self, state: State, seat: int) -> Array:
+        out = np.zeros(self.layout.size, np.float32)
+        state.write_observation(seat, out)
+        return out
+
+    def action_mask(self, state: State, seat: int) -> Array:
+        """1 for each action ``seat`` may take now (all 0 when it is not its turn)."""
+        mask = np.zeros(self.num_actions, np.int8)
+        if state.current_player == seat:
+            mask[[a.id for a in state.legal_actions()]] = 1
+        return mask
+
+
+def board_text(state: State, width: int = 110) -> str:
+    """The public board (a spectator's view) as plain text, as the terminal shows it."""
+    view = state.view(None)
+    board = state.game.render(view)
+    if board is None:
+        return json.dumps(view, indent=1)
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, highlight=False).print(board)
+    return out.getvalue()
