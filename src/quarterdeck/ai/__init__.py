@@ -13,10 +13,26 @@ from quarterdeck.engine import Action, Bot, Game, OptionError, RandomBot, State
 from .ismcts import LEVELS, ISMCTSBot
 
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+#: Bots made by the user's own code (a trained policy, say), by name: see register_bot.
+CUSTOM_BOTS: dict[str, Callable[[Game, int], Bot]] = {}
+
+
+def register_bot(name: str, factory: Callable[[Game, int], Bot]) -> None:
+    """Make ``factory(game, seed)`` the bot called ``name`` everywhere bots are named
+    (the arena included). It lives in this process: run the arena with one worker,
+    or register it in the workers too."""
+    if name in GENERIC_BOTS or name == "ismcts" or name.startswith("ismcts:"):
+        raise OptionError(f"{name!r} is a built-in bot's name")
+    CUSTOM_BOTS[name] = factory
 
 
 def bot_names(game: Game) -> list[str]:
-    return [*GENERIC_BOTS, *game.bots(), *(f"ismcts:{level}" for level in LEVELS)]
+    return [
+        *GENERIC_BOTS,
+        *game.bots(),
+        *(f"ismcts:{level}" for level in LEVELS),
+        *CUSTOM_BOTS,
+    ]
 
 
 def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
@@ -52,6 +68,8 @@ def make_bot(name: str, game: Game, seed: int = 0) -> Bot:
     """The bot called ``name`` for ``game``, seeded."""
     if name == "ismcts" or name.startswith("ismcts:"):
         return make_ismcts(name, game, seed)
+    if name in CUSTOM_BOTS:
+        return CUSTOM_BOTS[name](game, seed)
     factories: dict[str, Callable[[int], Bot]] = {**GENERIC_BOTS, **game.bots()}
     try:
         factory = factories[name]
@@ -62,4 +80,4 @@ def make_bot(name: str, game: Game, seed: int = 0) -> Bot:
     return bot
 
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "ISMCTSBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
