@@ -25,7 +25,7 @@ from .game import Game, Option, Pending, State
 from .record import Record
 from .registry import game_class, game_names, get_game, register
 from .rng import Rng, derive_seed
-from .tensor import Buffer, TensorField, TensorLayout
+from .tensor import Buffer, TensorField, TensorLayout, scatter
 
 __all__ = [
     "Action",
@@ -61,4 +61,5 @@ __all__ = [
     "get_game",
     "register",
     "roll",
+    "scatter",
 ]

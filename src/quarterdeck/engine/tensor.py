@@ -15,11 +15,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Buffer(Protocol):
     """Where an observation is written: a zero-filled, flat, writable sequence."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
 
     def __setitem__(self, index: int, value: float, /) -> None: ...
 
@@ -70,3 +72,13 @@ class TensorLayout:
         return [
             (f.name, "×".join(map(str, f.shape)), self.offset[f.name], f.help) for f in self.fields
         ]
+
+
+def scatter(out: Buffer, ones: Sequence[int], at: Sequence[int], values: Sequence[float]) -> None:
+    """Write 1 at every index of ``ones`` and ``values[k]`` at ``at[k]``. (Writing into
+    an ``array.array("f")`` and viewing it with ``numpy.frombuffer`` is several times
+    quicker than writing into a NumPy array number by number: the adapters do that.)"""
+    for i in ones:
+        out[i] = 1.0
+    for i, v in zip(at, values, strict=True):
+        out[i] = v

@@ -34,3 +34,43 @@ def utility(players: int) -> tuple[float, float, float]:
 def legal_ids(state: State) -> list[int]:
     """The current player's legal action ids, ascending (none once the game is over)."""
     return [] if state.is_terminal() else [a.id for a in state.legal_actions()]
+
+
+def observation_docs() -> str:
+    """``docs/observations.md``: every game's observation tensor, field by field
+    (``scripts/write_observation_docs.py`` writes it; a test keeps it current)."""
+    from quarterdeck.engine import game_names, get_game
+
+    lines = [
+        "# Observation tensors",
+        "",
+        "What a learning agent sees of a seat's position: a flat float32 vector made of",
+        "the named fields below, laid end to end in this order (`offset` is where a field",
+        "starts). Every number lies in [0, high]. It holds only what that seat may know:",
+        "the contract tests check that every state `resample` can draw for the seat gives",
+        "the same vector. The OpenSpiel observer also offers each field by name",
+        "(`observer.dict`). Seats are told relative to the observer: the observer first.",
+        "",
+        "Generated from the games' own layouts by `scripts/write_observation_docs.py`.",
+        "",
+    ]
+    for name in game_names():
+        game = get_game(name)
+        sizes = {
+            p: game.observation_layout(p).size
+            for p in range(game.min_players, game.max_players + 1)
+        }
+        counts = ", ".join(f"{p} players: {n}" for p, n in sizes.items())
+        lines += [f"## {game.title} (`{name}`)", "", f"Size: {counts}.", ""]
+        layout = game.observation_layout(game.max_players)
+        if len(set(sizes.values())) > 1:
+            lines += [f"The fields with {game.max_players} players:", ""]
+        lines += ["| field | shape | offset | high | meaning |", "|---|---|---|---|---|"]
+        for f in layout.fields:
+            shape = "×".join(map(str, f.shape))
+            meaning = f.help.replace("|", "\\|").replace("\n", " ")
+            lines.append(
+                f"| `{f.name}` | {shape} | {layout.offset[f.name]} | {f.high:g} | {meaning} |"
+            )
+        lines.append("")
+    return "\n".join(lines)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Bot, Game, Option, OptionError
+from quarterdeck.engine import ActionSpace, Bot, Game, Option, OptionError, TensorLayout
 
 from .actions import build_action_space
 from .components import Components, parse_components
 from .evaluation import red_win_chance
 from .state import BroadSidesState
+from .tensor import observation_layout
 
 JSON = Any
 
@@ -110,6 +112,13 @@ class BroadSides(Game):
             return state.returns()
         value = 2 * red_win_chance(state) - 1
         return [value, -value]
+
+    def observation_layout(self, players: int) -> TensorLayout:
+        return self._observation_layout
+
+    @cached_property
+    def _observation_layout(self) -> TensorLayout:
+        return observation_layout(self.components)
 
     def load_scenario(self, data: Mapping[str, JSON]) -> BroadSidesState:
         from .scenario import load_scenario

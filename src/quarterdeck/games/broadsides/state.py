@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.engine import Action, Event, Pending, Rng, State
+from quarterdeck.engine import Action, Buffer, Event, Pending, Rng, State
 
 from .components import WILD_CARDS, Components, card_name, card_suit, card_value, is_wild
 
@@ -1352,6 +1352,11 @@ class BroadSidesState(State):
         from .view import view
 
         return view(self, seat, reveal)
+
+    def write_observation(self, seat: int, out: Buffer) -> None:
+        from .tensor import write_observation
+
+        write_observation(self, seat, out)
 
     def _resample(self, seat: int | None, rng: Rng) -> BroadSidesState:
         from .view import resample

@@ -7,11 +7,12 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Bot, Game, Option
+from quarterdeck.engine import ActionSpace, Bot, Game, Option, TensorLayout
 
 from .bot import HeuristicBot
 from .components import Components, parse_components
 from .state import LetterOfMarqueState
+from .tensor import observation_layout
 
 JSON = Any
 
@@ -35,6 +36,12 @@ class LetterOfMarque(Game):
     data_package = "quarterdeck.games.letter_of_marque.data"
 
     components: Components
+
+    def observation_layout(self, players: int) -> TensorLayout:
+        layouts: dict[int, TensorLayout] = self.__dict__.setdefault("_layouts", {})
+        if players not in layouts:
+            layouts[players] = observation_layout(self.components, players)
+        return layouts[players]
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.engine import Action, Event, Pending, Rng, State
+from quarterdeck.engine import Action, Buffer, Event, Pending, Rng, State
 
 if TYPE_CHECKING:
     from .game import LetterOfMarque
@@ -343,6 +343,11 @@ class LetterOfMarqueState(State):
             "fleets": fleets,
             "winners": self.winners() if self.phase == OVER else None,
         }
+
+    def write_observation(self, seat: int, out: Buffer) -> None:
+        from .tensor import write_observation
+
+        write_observation(self, seat, out)
 
     def _resample(self, seat: int | None, rng: Rng) -> LetterOfMarqueState:
         """Redraw what ``seat`` cannot know: every deck's order (nobody knows it) and,
