@@ -3,6 +3,7 @@ arrays, action masks and the text board."""
 
 from __future__ import annotations
 
+import array
 import io
 import json
 from typing import Any
@@ -24,6 +25,7 @@ class Observer:
         highs = [f.high for f in self.layout.fields for _ in range(f.size)]
         self.high = np.asarray(highs, np.float32)
         self.num_actions = game.num_actions
+        self._zeros = bytes(4 * self.layout.size)
 
     def observation_space(self) -> spaces.Box:
         return spaces.Box(0.0, self.high, (self.layout.size,), np.float32)
@@ -32,9 +34,11 @@ class Observer:
         return spaces.Box(0, 1, (self.num_actions,), np.int8)
 
     def observation(self, state: State, seat: int) -> Array:
-        out = np.zeros(self.layout.size, np.float32)
+        # The game writes into a plain array of floats (quick to set number by
+        # number); NumPy then views it without a copy.
+        out = array.array("f", self._zeros)
         state.write_observation(seat, out)
-        return out
+        return np.frombuffer(out, np.float32)
 
     def action_mask(self, state: State, seat: int) -> Array:
         """1 for each action ``seat`` may take now (all 0 when it is not its turn)."""

@@ -1,0 +1,139 @@
+"""Steps per second through the research adapters, next to the raw engine, on one core.
+
+    .venv/bin/python bench/bench_adapters.py [--seconds 5]
+
+For every registered game (at its fewest players) the same uniform random player
+steps through:
+
+- raw: ``legal_actions()`` + ``apply()`` on the Quarterdeck state;
+- OpenSpiel: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``;
+- PettingZoo: ``last()`` (observation and action mask) + ``step()``;
+- Gymnasium: ``step()`` with the action mask of ``info``; the other seats are
+  random bots, so its figure is decisions (the agent's and the bots') per second.
+
+The last column is each adapter's cost per step as a multiple of raw (the target is
+at most 2×). A benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from quarterdeck.engine import Rng, game_names, get_game
+from quarterdeck.interop import openspiel as qos
+from quarterdeck.interop.gymnasium import QuarterdeckGymEnv
+from quarterdeck.interop.pettingzoo import raw_env
+
+Loop = Callable[[int], int]  # plays one game from a seed; returns its decisions
+
+
+def raw(name: str, players: int) -> Loop:
+    game = get_game(name)
+    rng = Rng.from_seed(0)
+
+    def play(seed: int) -> int:
+        state = game.new_state(players, seed)
+        n = 0
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play
+
+
+def openspiel(name: str, players: int) -> Loop:
+    game = qos.load(name, players=players)
+    rng = Rng.from_seed(0)
+
+    def play(seed: int) -> int:
+        state = game.new_initial_state()
+        state.apply_action(seed % qos.DEALS)
+        n = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(legal))
+            n += 1
+        return n
+
+    return play
+
+
+def pettingzoo(name: str, players: int) -> Loop:
+    env = raw_env(name, players=players)
+    rng = Rng.from_seed(0)
+
+    def play(seed: int) -> int:
+        env.reset(seed=seed)
+        n = 0
+        for _ in env.agent_iter():
+            obs, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            n += 1
+        return n
+
+    return play
+
+
+def gymnasium(name: str, players: int) -> Loop:
+    env = QuarterdeckGymEnv(name, players=players, opponents="random")
+    rng = Rng.from_seed(0)
+
+    def play(seed: int) -> int:
+        _, info = env.reset(seed=seed)
+        while True:
+            action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+            _, _, terminated, _, info = env.step(action)
+            if terminated:
+                return len(env.position.history)
+
+    return play
+
+
+def measure(loop: Loop, seconds: float) -> tuple[int, float]:
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        decisions += loop(games)
+        games += 1
+    return decisions, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per row")
+    args = parser.parse_args()
+    table = Table(title="Random play through the adapters, one core")
+    for column in ("game", "players", "loop", "steps/s", "µs/step", "× raw"):
+        table.add_column(column, justify="left" if column in ("game", "loop") else "right")
+    loops = {"raw": raw, "OpenSpiel": openspiel, "PettingZoo": pettingzoo, "Gymnasium": gymnasium}
+    for name in game_names():
+        players = get_game(name).min_players
+        base = 0.0
+        for label, make in loops.items():
+            decisions, elapsed = measure(make(name, players), args.seconds)
+            per_step = elapsed / max(decisions, 1)
+            base = base or per_step
+            table.add_row(
+                name,
+                str(players),
+                label,
+                f"{decisions / elapsed:,.0f}",
+                f"{per_step * 1e6:.1f}",
+                f"{per_step / base:.2f}",
+            )
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""Positions and games shared by the adapter tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck.engine import State, game_names, get_game
+
+GAMES = game_names()
+
+
+def player_counts(name: str) -> list[int]:
+    game = get_game(name)
+    return list(range(game.min_players, game.max_players + 1))
+
+
+#: Every game with every number of players it takes.
+GAME_PLAYERS = [(name, n) for name in GAMES for n in player_counts(name)]
+
+#: Both ships two Planks from sinking, cannons loaded, Targets in front, three turns
+#: each before the round cap (60 each): the last turns of a BroadSides game.
+NEAR_END: dict[str, Any] = {
+    "name": "Both ships two Planks from sinking",
+    "seed": 11,
+    "turns": 114,
+    "ships": [
+        {
+            "hand": ["3♠", "4♥", "9♦", "7♣"],
+            "cannons": {"fore": "18-pounder", "aft": "carronade"},
+            "loaded": {"fore": ["solid", "solid"], "aft": ["chain"]},
+            "gunner": "fore",
+            "gunsight": "mid-hull",
+            "markers": {"fore-hull": 2, "mid-hull": 1, "aft-hull": 3},
+            "targets": [{"centre": [2, 2]}, {"centre": [3, 5]}],
+        },
+        {
+            "hand": ["1♠", "5♦", "8♥", "2♣"],
+            "cannons": {"fore": "long-nine", "aft": "carronade"},
+            "loaded": {"fore": ["solid"], "aft": ["solid", "canister"]},
+            "gunner": "aft",
+            "gunsight": "mid-hull",
+            "markers": {"fore-hull": 2, "mid-hull": 1, "aft-hull": 3},
+            "targets": [{"centre": [9, 7]}, {"centre": [9, 6]}],
+        },
+    ],
+}
+
+
+def near_end() -> State:
+    return get_game("broadsides").load_scenario(NEAR_END)

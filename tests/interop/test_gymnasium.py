@@ -1,0 +1,103 @@
+"""Every Quarterdeck game as a single-agent Gymnasium environment against bots:
+Gymnasium's own env checker, registration, masks and illegal actions."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from quarterdeck.interop.gymnasium import QuarterdeckGymEnv, env_id
+
+from .conftest import GAME_PLAYERS, GAMES
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
+def test_gymnasium_check_env_passes(name: str, players: int) -> None:
+    made = gymnasium.make(env_id(name), players=players, opponents="random", render_mode="ansi")
+    check_env(made.unwrapped, skip_render_check=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_is_registered_and_made_by_id(name: str) -> None:
+    made = gymnasium.make(env_id(name), opponents="random")
+    assert isinstance(made.unwrapped, QuarterdeckGymEnv)
+    assert made.unwrapped.game.name == name
+    assert env_id("broadsides") == "quarterdeck/BroadSides-v0"
+    assert env_id("letter-of-marque") == "quarterdeck/LetterOfMarque-v0"
+
+
+def play(env: QuarterdeckGymEnv, seed: int) -> tuple[float, int]:
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    while True:
+        assert env.observation_space.contains(obs)
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        steps += 1
+        assert not truncated
+        if terminated:
+            return reward, steps
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
+def test_a_masked_episode_ends_with_the_seats_return(name: str, players: int) -> None:
+    env = QuarterdeckGymEnv(name, players=players, seat=players - 1, opponents="random")
+    reward, steps = play(env, seed=players)
+    assert steps > 0
+    assert reward == env.position.returns()[players - 1]
+
+
+def test_an_illegal_action_loses_the_episode() -> None:
+    env = QuarterdeckGymEnv("broadsides", opponents="random")
+    _, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_opponents_play_their_seats_and_the_agent_sees_only_its_turns() -> None:
+    env = QuarterdeckGymEnv(
+        "letter-of-marque", players=4, seat=2, opponents=["heuristic", "random", "heuristic"]
+    )
+    _, info = env.reset(seed=8)
+    for _ in range(20):
+        state = env.position
+        if state.is_terminal():
+            break
+        assert state.current_player == 2
+        assert env.action_masks().tolist() == info["action_mask"].tolist()
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        *_, terminated, _, info = env.step(action)
+        if terminated:
+            break
+
+
+def test_the_same_seed_gives_the_same_episode() -> None:
+    a = QuarterdeckGymEnv("broadsides", opponents="heuristic")
+    b = QuarterdeckGymEnv("broadsides", opponents="heuristic")
+    assert play(a, 12) == play(b, 12)
+    assert a.position == b.position
+
+
+def test_a_random_seat_is_drawn_each_episode() -> None:
+    env = QuarterdeckGymEnv("letter-of-marque", seat=None, opponents="random")
+    seats = set()
+    for seed in range(12):
+        _, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+    assert len(seats) > 1
+
+
+def test_bad_seats_and_opponents_are_refused() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        QuarterdeckGymEnv("broadsides", seat=2)
+    with pytest.raises(ValueError, match="opponents"):
+        QuarterdeckGymEnv("letter-of-marque", players=4, opponents=["random"])
+    with pytest.raises(Exception, match="no bot"):
+        QuarterdeckGymEnv("broadsides", opponents="kraken")

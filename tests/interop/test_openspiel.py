@@ -1,0 +1,205 @@
+"""Every Quarterdeck game inside OpenSpiel: its own consistency checks, our resampling
+check, serialization, and OpenSpiel's IS-MCTS bot playing BroadSides."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from quarterdeck.ai import make_bot
+from quarterdeck.engine import Rng, get_game
+from quarterdeck.interop import openspiel as qos
+
+from .conftest import GAME_PLAYERS, GAMES, near_end
+
+
+def dealt(game: qos.QuarterdeckGame, deal: int) -> qos.QuarterdeckState:
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(deal)
+    return state
+
+
+def random_states(
+    game: qos.QuarterdeckGame, deal: int, every: int = 7
+) -> list[qos.QuarterdeckState]:
+    """Every ``every``-th state of a random game after the deal, the last included."""
+    rng = np.random.default_rng(deal)
+    state = dealt(game, deal)
+    kept = []
+    while not state.is_terminal():
+        if len(state.history()) % every == 0:
+            kept.append(state.clone())
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    kept.append(state)
+    return kept
+
+
+def test_every_game_is_registered_under_a_clear_short_name() -> None:
+    names = set(pyspiel.registered_names())
+    for name in GAMES:
+        assert qos.short_name(name) in names
+    assert qos.short_name("letter-of-marque") == "quarterdeck_letter_of_marque"
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
+def test_openspiel_random_simulation_checks_pass(name: str, players: int) -> None:
+    """OpenSpiel's own consistency checks, serialization on: legal actions sorted and
+    empty for other players, clones equal, serialize/deserialize equal, masks,
+    returns within the utilities, length within the declared maximum."""
+    game = qos.load(name, players=players)
+    pyspiel.random_sim_test(
+        game, num_sims=1 if name == "broadsides" else 3, serialize=True, verbose=False
+    )
+
+
+def test_game_type_and_info_follow_the_engine() -> None:
+    broadsides = qos.load("broadsides")
+    kind = broadsides.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert broadsides.num_distinct_actions() == get_game("broadsides").num_actions
+    assert broadsides.max_game_length() == get_game("broadsides").max_game_length(2)
+    assert (broadsides.min_utility(), broadsides.max_utility()) == (-1.0, 1.0)
+    assert broadsides.max_chance_outcomes() == qos.DEALS
+    lom = qos.load("letter-of-marque", players=5)
+    assert lom.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert (lom.num_players(), lom.utility_sum()) == (5, 1.0)
+    assert lom.max_game_length() == get_game("letter-of-marque").max_game_length(5)
+
+
+def test_parameters_are_the_games_options() -> None:
+    game = qos.load("broadsides", round_cap=12, red_cannons="carronade+carronade")
+    assert game.qd_game.options["round_cap"] == 12
+    assert game.max_game_length() == get_game("broadsides", {"round_cap": 12}).max_game_length(2)
+    state = dealt(game, 3)
+    assert state.state.game.options["red_cannons"] == "carronade+carronade"
+    with pytest.raises(Exception, match="players"):
+        qos.load("letter-of-marque", players=2)
+    with pytest.raises(Exception, match="Unknown parameter 'broadsides_per_turn'"):
+        qos.load("broadsides", broadsides_per_turn=3)
+
+
+def test_the_deal_is_the_seed_of_the_quarterdeck_game() -> None:
+    game = qos.load("letter-of-marque", players=4)
+    state = dealt(game, 1234)
+    assert state.state == get_game("letter-of-marque").new_state(4, 1234)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1234) == "Deal 1234"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_action_strings_are_unique_and_the_games_own(name: str) -> None:
+    game = qos.load(name)
+    texts = [a.text for a in game.qd_game.action_space.actions]
+    state = dealt(game, 5)
+    player = state.current_player()
+    assert [state.action_to_string(player, a) for a in range(game.num_distinct_actions())] == texts
+    assert len(set(texts)) == len(texts)
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
+def test_a_resampled_state_has_the_same_information_state_for_that_seat(
+    name: str, players: int
+) -> None:
+    """OpenSpiel checks this for C++ games only; ours is the same check: a state drawn
+    by resample_from_infostate looks the same to the seat (information-state and
+    observation strings and tensors), and plays on."""
+    game = qos.load(name, players=players)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for state in random_states(game, deal=players * 17, every=11):
+        if state.is_terminal():
+            continue
+        for seat in range(players):
+            for _ in range(2):
+                other = state.resample_from_infostate(seat, sampler)
+                assert other.information_state_string(seat) == state.information_state_string(seat)
+                assert other.observation_string(seat) == state.observation_string(seat)
+                assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+                assert other.observation_tensor(seat) == state.observation_tensor(seat)
+                assert other.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_resampling_redraws_what_the_seat_cannot_see() -> None:
+    game = qos.load("broadsides")
+    state = random_states(game, deal=8, every=40)[2]
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seat = state.current_player()
+    foe = 1 - seat
+    hands = {
+        tuple(state.resample_from_infostate(seat, sampler).state.hands[foe]) for _ in range(20)
+    }  # type: ignore[attr-defined]
+    assert len(hands) > 1  # the foe's hand is hidden, so it is redrawn
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_serialize_and_pickle_carry_the_whole_state(name: str) -> None:
+    game = qos.load(name)
+    state = random_states(game, deal=4, every=9)[3]
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert str(state2) == str(state) and state2.history() == state.history()
+    assert state2.state == state.state
+    unpickled = pickle.loads(pickle.dumps(state))
+    assert unpickled.state == state.state
+    # Both go on the same way.
+    for copy in (state2, unpickled):
+        action = copy.legal_actions()[0]
+        copy.apply_action(action)
+    state.apply_action(state.legal_actions()[0])
+    assert state2.state == state.state == unpickled.state
+
+
+def test_the_observer_splits_the_tensor_into_the_games_fields() -> None:
+    game = qos.load("broadsides")
+    state = random_states(game, deal=3, every=30)[1]
+    observer = game.make_py_observer()
+    observer.set_from(state, 0)
+    layout = get_game("broadsides").observation_layout(2)
+    assert set(observer.dict) == {f.name for f in layout.fields}
+    assert list(observer.tensor) == pytest.approx(state.state.observation(0))
+    assert state.observation_tensor(0) == pytest.approx(state.state.observation(0))
+
+
+def test_openspiel_ismcts_plays_broadsides_to_the_end_from_a_near_end_scenario() -> None:
+    """OpenSpiel's own IS-MCTS bot, resampling through our resample, against our
+    heuristic captain: two games from a position a few turns before the end."""
+    game = qos.load("broadsides")
+    results = []
+    for g in range(2):
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(g))
+        bot = ismcts.ISMCTSBot(
+            game,
+            evaluator,
+            uct_c=2.0,
+            max_simulations=8,
+            random_state=np.random.RandomState(g),
+        )
+        heuristic = make_bot("heuristic", game.qd_game, g)
+        state = game.from_state(near_end())
+        searcher = g % 2  # each bot plays both colours
+        while not state.is_terminal():
+            if state.current_player() == searcher:
+                action = bot.step(state)
+            else:
+                action = heuristic.choose(state.state).id
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        results.append(state.returns()[searcher])
+    assert len(results) == 2 and all(r in (-1.0, 0.0, 1.0) for r in results)
+
+
+def test_the_held_state_is_a_clone_not_a_share() -> None:
+    game = qos.load("letter-of-marque", players=3)
+    state = dealt(game, 9)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert state.state != copy.state and len(state.history()) + 1 == len(copy.history())
+    rng = Rng.from_seed(1)
+    assert game.from_state(state.state.resample(0, rng)).state.sampled

@@ -1,0 +1,113 @@
+"""Every Quarterdeck game as a PettingZoo AEC environment: PettingZoo's own api_test
+and seed_test, and what the environment promises beyond them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from quarterdeck.engine import get_game
+from quarterdeck.interop.pettingzoo import ENVS, env, raw_env
+
+from .conftest import GAME_PLAYERS, GAMES
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
+def test_pettingzoo_api_test_passes(name: str, players: int) -> None:
+    api_test(env(name, players=players), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test_passes(name: str) -> None:
+    seed_test(lambda: env(name), num_cycles=300)
+
+
+def test_every_game_has_a_versioned_environment() -> None:
+    assert set(ENVS) == {f"{name.replace('-', '_')}_v0" for name in GAMES}
+    e = ENVS["broadsides_v0"]()
+    assert e.metadata["name"] == "broadsides_v0"
+
+
+def play_masked(e, seed: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals: dict[str, float] = {}
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, _ = e.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
+def test_a_masked_random_game_ends_with_the_games_returns(name: str, players: int) -> None:
+    e = raw_env(name, players=players)
+    totals = play_masked(e, seed=players)
+    returns = e.game_state.returns()
+    assert [totals[f"player_{i}"] for i in range(players)] == returns
+    assert sum(returns) == (0.0 if players == 2 else 1.0)
+    assert e.truncations == {} or not any(e.truncations.values())
+
+
+def test_observations_are_the_seats_own_tensors_and_masks_only_on_its_turn() -> None:
+    e = raw_env("letter-of-marque", players=4)
+    e.reset(seed=3)
+    state = e.game_state
+    for i, agent in enumerate(e.possible_agents):
+        obs = e.observe(agent)
+        assert obs["observation"].tolist() == pytest.approx(state.observation(i))
+        assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+        legal = {a.id for a in state.legal_actions()} if state.current_player == i else set()
+        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
+        assert e.observation_space(agent).contains(obs)
+
+
+def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
+    a, b = raw_env("broadsides"), raw_env("broadsides")
+    a.reset(seed=5)
+    b.reset(seed=5)
+    assert a.game_state == b.game_state
+    b.reset(seed=6)
+    assert a.game_state != b.game_state
+
+
+def test_an_illegal_action_ends_the_game_with_minus_one_for_its_agent() -> None:
+    e = env("broadsides")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    obs, *_ = e.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1
+
+
+def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing() -> None:
+    e = raw_env("broadsides")
+    e.reset(seed=1)
+    before = e.game_state.clone()
+    obs = e.observe(e.agent_selection)
+    with pytest.raises(Exception, match="not a legal action"):
+        e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert e.game_state == before
+
+
+def test_ansi_render_draws_the_public_board() -> None:
+    e = raw_env("broadsides", render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert isinstance(text, str) and "Red" in text
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("broadsides", render_mode="rgb_array")
+
+
+def test_bad_players_and_options_are_refused() -> None:
+    with pytest.raises(Exception, match="players"):
+        raw_env("letter-of-marque", players=9)
+    with pytest.raises(Exception, match="no option"):
+        raw_env("broadsides", fog=True)
+    assert raw_env("letter-of-marque").players == get_game("letter-of-marque").min_players
