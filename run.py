@@ -70,7 +70,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_venv({"test"})
     failed = []
     for name, args in (
-        ("ruff", [python(), "-m", "ruff", "check", "src", "tests", "bench", "scripts", "run.py"]),
+        ("ruff", [python(), "-m", "ruff", "check", "src", "tests", "bench", "scripts", "examples", "run.py"]),
         ("mypy", [python(), "-m", "mypy"]),
     ):
         if run(args):

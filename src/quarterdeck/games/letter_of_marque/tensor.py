@@ -71,56 +71,68 @@ def observation_layout(c: Components, players: int) -> TensorLayout:
     )
 
 
+class _Plan:
+    """Offsets and scales of one layout, worked out once per game and player count."""
+
+    def __init__(self, state: LetterOfMarqueState) -> None:
+        n = state.num_players
+        c = state.game.components
+        at = state.game.observation_layout(n).offset
+        self.at = at
+        self.width = len(c.treasure_values)
+        self.column = {v: k for k, v in enumerate(c.treasure_values)}
+        self.max_turns = state.game.max_game_length(n)
+        self.best = sum(c.treasure_values) * n + c.cannons * (n - 1)
+        self.c = c
+
+
 def write_observation(state: LetterOfMarqueState, seat: int, out: Buffer) -> None:
     n = state.num_players
-    c = state.game.components
-    at = state.game.observation_layout(n).offset
-    values = c.treasure_values
-    width = len(values)
-    column = {v: k for k, v in enumerate(values)}
-    ones: list[int] = []
-    idx: list[int] = []
-    val: list[float] = []
-
-    def rel(p: int) -> int:
-        return (p - seat) % n
-
-    ones.append(at["phase"] + PHASES.index(state.phase))
+    game = state.game
+    plans: dict[int, _Plan] = game.__dict__.setdefault("_tensor_plans", {})
+    plan = plans.get(n) or plans.setdefault(n, _Plan(state))
+    at, c, width, column = plan.at, plan.c, plan.width, plan.column
+    ones: list[int] = [at["phase"] + PHASES.index(state.phase)]
+    idx: list[int] = [at["turns"], at["reserve_armed"]]
+    val: list[float] = [
+        min(1.0, state.turns / plan.max_turns),
+        state.reserves[seat][0] / c.armed_ships,
+    ]
     if state.phase != "over":
-        ones.append(at["deciding"] + rel(state.turn_player))
+        ones.append(at["deciding"] + (state.turn_player - seat) % n)
     if state.first_player is not None:
-        ones.append(at["first_player"] + rel(state.first_player))
-    idx.append(at["turns"])
-    val.append(min(1.0, state.turns / state.game.max_game_length(n)))
-    idx.append(at["reserve_armed"])
-    val.append(state.reserves[seat][0] / c.armed_ships)
-    best = sum(values) * n + c.cannons * (n - 1)
-    points = state.points()
+        ones.append(at["first_player"] + (state.first_player - seat) % n)
+    deck, drawn, ships = at["deck"], at["drawn"], at["ships"]
+    piles, cannon_piles = at["treasure_pile"], at["cannon_pile"]
     for p in range(n):
-        r = rel(p)
-        ones += [at["deck"] + r * width + column[v] for v in state.decks[p]]
-        drawn = state.drawn[p]
-        if drawn is not None:
-            ones.append(at["drawn"] + r * width + column[drawn])
+        r = (p - seat) % n
+        row = r * width
+        ones += [deck + row + column[v] for v in state.decks[p]]
+        if state.drawn[p] is not None:
+            ones.append(drawn + row + column[state.drawn[p]])  # type: ignore[index]
+        pile = state.treasure_piles[p]
+        cannon_pile = state.cannon_piles[p]
+        points = sum(value for _, value in pile) + len(cannon_pile)
         idx += (at["reserve"] + r, at["cannons"] + r, at["cannons_removed"] + r, at["points"] + r)
         val += (
             sum(state.reserves[p]) / c.ships,
             state.cannons[p] / c.cannons,
             state.removed_cannons[p] / c.cannons,
-            points[p] / best,
+            points / plan.best,
         )
         own = p == seat
         for ship in state.fleets[p]:
-            base = at["ships"] + (r * width + column[ship.treasure]) * SHIP_FEATURES
+            base = ships + (row + column[ship.treasure]) * SHIP_FEATURES
             ones += (base, base + 1 + STATUSES.index(ship.status))
             if ship.revealed:
                 ones.append(base + 4)
-            if own or ship.revealed:
                 ones.append(base + (5 if ship.armed else 6))
-        for owner, value in state.treasure_piles[p]:
-            ones.append(at["treasure_pile"] + (r * n + rel(owner)) * width + column[value])
-        pile = at["cannon_pile"] + r * n
-        for attacker in set(state.cannon_piles[p]):
-            idx.append(pile + rel(attacker))
-            val.append(state.cannon_piles[p].count(attacker) / c.cannons)
+            elif own:
+                ones.append(base + (5 if ship.armed else 6))
+        base = piles + r * n * width
+        ones += [base + ((owner - seat) % n) * width + column[value] for owner, value in pile]
+        if cannon_pile:
+            for attacker in set(cannon_pile):
+                idx.append(cannon_piles + r * n + (attacker - seat) % n)
+                val.append(cannon_pile.count(attacker) / c.cannons)
     scatter(out, ones, idx, val)
