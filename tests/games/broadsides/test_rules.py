@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from quarterdeck.engine import get_game
+from quarterdeck.engine import Rng, ScenarioError, get_game
 from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 from quarterdeck.games.broadsides.state import LOST
 
@@ -1437,3 +1437,26 @@ def test_round_cap_not_reached_the_game_goes_on(game: BroadSides) -> None:
     act(state, "hold fire")
     assert not state.is_terminal() and state.returns() == [0.0, 0.0]
     assert state.turn_player == BLUE
+
+
+def test_scenario_ships_without_targets_zero_in_on_their_gunsight(game: BroadSides) -> None:
+    """A scenario that leaves Targets out gets those of a Zero In on the Gunsight's zone,
+    as in play; before this, such a position offered Aim with nowhere to place the card."""
+    state = game.load_scenario({"ships": [{"gunsight": "fore-hull"}, {}]})
+    c = game.components
+    assert len(state.targets[RED]) == c.zones[c.zone_by_id["fore-hull"]].targets
+    assert len(state.targets[BLUE]) == c.zones[c.zone_by_id["mid-hull"]].targets
+    in_front = [t[0] for p in (RED, BLUE) for t in state.targets[p]]
+    assert len(set(in_front)) == len(in_front) and not set(in_front) & set(state.target_deck)
+    assert sum(state.components()[f"target {t}"] for t in range(len(c.target_centres))) == len(
+        c.target_centres
+    )
+    for seed in range(3):  # random play from such a position reaches an end
+        s = game.load_scenario({"seed": seed, "ships": [{}, {}]})
+        chooser = Rng.from_seed(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            assert legal, s.pending()
+            s.apply(chooser.choice(legal))
+    with pytest.raises(ScenarioError, match="targets"):
+        game.load_scenario({"ships": [{"targets": []}, {}]})

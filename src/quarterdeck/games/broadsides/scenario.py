@@ -77,6 +77,19 @@ def load_scenario(game: BroadSides, data: Mapping[str, JSON]) -> BroadSidesState
     rest = [t for t in range(len(c.target_centres)) if t not in used_targets]
     state.rng.shuffle(rest)
     state.target_deck = rest
+    for p, ship in enumerate(ships):
+        if "targets" not in ship:
+            # Left out: the Targets of a Zero In on the Gunsight's zone, as in play.
+            # (With none in front an Aim card would have nowhere to go.)
+            sight = state.sight[p]
+            assert sight is not None
+            drawn = [state.target_deck.pop() for _ in range(c.zones[sight].targets)]
+            state.targets[p] = [[t, None, None, None, None] for t in drawn]
+        elif not state.targets[p]:
+            raise ScenarioError(
+                f"scenario entry ships[{p}].targets: a captain has the Targets of the last "
+                "Zero In in front (leave the entry out to draw them)"
+            )
     loaded = [s for p in (0, 1) for pos in (0, 1) for s in state.loaded[p][pos]]
     state.bag = [kind.count - loaded.count(kind.index) for kind in c.shots]
     if any(n < 0 for n in state.bag):
