@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Bot, Game, Option, TensorLayout
+from quarterdeck.engine import ActionSpace, Bot, Game, Option, OptionError, TensorLayout
 
 from .bot import HeuristicBot
 from .components import Components, parse_components
 from .state import LetterOfMarqueState
-from .tensor import observation_layout
+from .tensor import Encoder
 
 JSON = Any
 
@@ -38,10 +39,25 @@ class LetterOfMarque(Game):
     components: Components
 
     def observation_layout(self, players: int) -> TensorLayout:
-        layouts: dict[int, TensorLayout] = self.__dict__.setdefault("_layouts", {})
-        if players not in layouts:
-            layouts[players] = observation_layout(self.components, players)
-        return layouts[players]
+        """The fields of a seat's observation tensor (see ``tensor.py``): the layout
+        depends on the number of players."""
+        return self.observation_encoder(players).layout
+
+    def observation_encoder(self, players: int) -> Encoder:
+        """The layout and the writer's tables for ``players`` players, made once."""
+        encoder = self._encoders.get(players)
+        if encoder is None:
+            if not self.min_players <= players <= self.max_players:
+                raise OptionError(
+                    f"{self.title} takes {self.min_players}–{self.max_players} players, "
+                    f"not {players}"
+                )
+            encoder = self._encoders[players] = Encoder(self, players)
+        return encoder
+
+    @cached_property
+    def _encoders(self) -> dict[int, Encoder]:
+        return {}
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from quarterdeck.engine import Action, Buffer, Event, Pending, Rng, State
 
+from . import tensor
+
 if TYPE_CHECKING:
     from .game import LetterOfMarque
 
@@ -345,9 +347,7 @@ class LetterOfMarqueState(State):
         }
 
     def write_observation(self, seat: int, out: Buffer) -> None:
-        from .tensor import write_observation
-
-        write_observation(self, seat, out)
+        tensor.write_observation(self, seat, out)
 
     def _resample(self, seat: int | None, rng: Rng) -> LetterOfMarqueState:
         """Redraw what ``seat`` cannot know: every deck's order (nobody knows it) and,
