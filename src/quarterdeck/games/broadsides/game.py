@@ -13,7 +13,7 @@ from .actions import build_action_space
 from .components import Components, parse_components
 from .evaluation import red_win_chance
 from .state import BroadSidesState
-from .tensor import observation_layout
+from .tensor import Encoder
 
 JSON = Any
 
@@ -114,11 +114,13 @@ class BroadSides(Game):
         return [value, -value]
 
     def observation_layout(self, players: int) -> TensorLayout:
-        return self._observation_layout
+        """A captain's observation tensor (``tensor.py``; the same for both seats)."""
+        return self.observation_encoder.layout
 
     @cached_property
-    def _observation_layout(self) -> TensorLayout:
-        return observation_layout(self.components)
+    def observation_encoder(self) -> Encoder:
+        """The layout with every offset and table the writer needs, made once."""
+        return Encoder(self.components, int(self.options["round_cap"]))
 
     def load_scenario(self, data: Mapping[str, JSON]) -> BroadSidesState:
         from .scenario import load_scenario
@@ -157,4 +159,3 @@ class BroadSides(Game):
         from .render import describe_event
 
         return describe_event(event, self.components, viewer)
-

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from quarterdeck.engine import Action, Buffer, Event, Pending, Rng, State
 
 from .components import WILD_CARDS, Components, card_name, card_suit, card_value, is_wild
+from .tensor import write_observation
 
 if TYPE_CHECKING:
     from .game import BroadSides
@@ -1354,9 +1355,7 @@ class BroadSidesState(State):
         return view(self, seat, reveal)
 
     def write_observation(self, seat: int, out: Buffer) -> None:
-        from .tensor import write_observation
-
-        write_observation(self, seat, out)
+        write_observation(self, seat, out)  # tensor.py: the encoding, field by field
 
     def _resample(self, seat: int | None, rng: Rng) -> BroadSidesState:
         from .view import resample
