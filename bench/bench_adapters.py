@@ -6,13 +6,18 @@ For every registered game (at its fewest players) the same uniform random player
 steps through:
 
 - raw: ``legal_actions()`` + ``apply()`` on the Quarterdeck state;
-- OpenSpiel: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``;
+- OpenSpiel: ``legal_actions()`` + the observation + ``apply_action()``, the
+  observation three ways: ``state.observation_tensor()`` (a list, as OpenSpiel's
+  rl_environment asks for it), OpenSpiel's observation API (``make_observation``,
+  a NumPy array written in place), and none at all (the adapter's own cost);
 - PettingZoo: ``last()`` (observation and action mask) + ``step()``;
 - Gymnasium: ``step()`` with the action mask of ``info``; the other seats are
   random bots, so its figure is decisions (the agent's and the bots') per second.
 
 The last column is each adapter's cost per step as a multiple of raw (the target is
-at most 2×). A benchmark, never a test.
+at most 2×). A second table runs OpenSpiel's own ``python_tic_tac_toe`` through the
+same OpenSpiel loop: what any Python game pays for OpenSpiel's C++/Python crossings,
+whatever its rules cost. A benchmark, never a test.
 """
 
 from __future__ import annotations
@@ -20,8 +25,13 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import numpy as np
+import pyspiel
+from open_spiel.python import games as _openspiel_python_games  # noqa: F401 (registers them)
+from open_spiel.python.observation import make_observation
 from rich.console import Console
 from rich.table import Table
 
@@ -48,22 +58,39 @@ def raw(name: str, players: int) -> Loop:
     return play
 
 
-def openspiel(name: str, players: int) -> Loop:
+def openspiel(name: str, players: int, observe: str = "list") -> Loop:
+    """``observe``: "list" (``state.observation_tensor``, as OpenSpiel's
+    rl_environment asks), "numpy" (OpenSpiel's observation API, ``make_observation``)
+    or "none"."""
     game = qos.load(name, players=players)
+    return _openspiel_loop(game, observe, deal=True)
+
+
+def _openspiel_loop(game: Any, observe: str, deal: bool) -> Loop:
     rng = Rng.from_seed(0)
+    observation = make_observation(game)
 
     def play(seed: int) -> int:
         state = game.new_initial_state()
-        state.apply_action(seed % qos.DEALS)
+        if deal:
+            state.apply_action(seed % qos.DEALS)
         n = 0
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.observation_tensor(state.current_player())
+            if observe == "list":
+                state.observation_tensor(state.current_player())
+            elif observe == "numpy":
+                observation.set_from(state, state.current_player())
             state.apply_action(rng.choice(legal))
             n += 1
         return n
 
     return play
+
+
+def tic_tac_toe(observe: str) -> Loop:
+    """OpenSpiel's own Python tic-tac-toe: what any Python game pays inside OpenSpiel."""
+    return _openspiel_loop(pyspiel.load_game("python_tic_tac_toe"), observe, deal=False)
 
 
 def pettingzoo(name: str, players: int) -> Loop:
@@ -116,7 +143,14 @@ def main() -> None:
     table = Table(title="Random play through the adapters, one core")
     for column in ("game", "players", "loop", "steps/s", "µs/step", "× raw"):
         table.add_column(column, justify="left" if column in ("game", "loop") else "right")
-    loops = {"raw": raw, "OpenSpiel": openspiel, "PettingZoo": pettingzoo, "Gymnasium": gymnasium}
+    loops: dict[str, Callable[[str, int], Loop]] = {
+        "raw": raw,
+        "OpenSpiel (list)": openspiel,
+        "OpenSpiel (NumPy)": partial(openspiel, observe="numpy"),
+        "OpenSpiel (no obs.)": partial(openspiel, observe="none"),
+        "PettingZoo": pettingzoo,
+        "Gymnasium": gymnasium,
+    }
     for name in game_names():
         players = get_game(name).min_players
         base = 0.0
@@ -133,6 +167,17 @@ def main() -> None:
                 f"{per_step / base:.2f}",
             )
     Console().print(table)
+    floor = Table(title="OpenSpiel's own python_tic_tac_toe through the same loop, for scale")
+    for column in ("loop", "steps/s", "µs/step"):
+        floor.add_column(column, justify="left" if column == "loop" else "right")
+    for observe in ("list", "numpy", "none"):
+        decisions, elapsed = measure(tic_tac_toe(observe), args.seconds)
+        floor.add_row(
+            f"observation: {observe}",
+            f"{decisions / elapsed:,.0f}",
+            f"{elapsed / decisions * 1e6:.1f}",
+        )
+    Console().print(floor)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,6 @@ What OpenSpiel sees:
 
 from __future__ import annotations
 
-import array
 import json
 from typing import Any
 
@@ -231,19 +230,15 @@ class Observer:
         if not self.public_only:  # our tensors are a seat's; a public one is not offered
             layout = game.qd_game.observation_layout(game.players)
             self.tensor = np.zeros(layout.size, np.float32)
-            self._zeros = bytes(4 * layout.size)
             for f in layout.fields:
                 at = layout.offset[f.name]
                 self.dict[f.name] = self.tensor[at : at + f.size].reshape(f.shape)
 
     def set_from(self, state: QuarterdeckState, player: int) -> None:
         if self.tensor is not None:
-            if state._held.state is None:  # before the deal, nothing is known
-                self.tensor.fill(0)
-                return
-            out = array.array("f", self._zeros)
-            state._held.state.write_observation(player, out)
-            self.tensor[:] = np.frombuffer(out, np.float32)
+            self.tensor.fill(0)
+            if state._held.state is not None:  # before the deal, nothing is known
+                state._held.state.write_observation(player, self.tensor)
 
     def string_from(self, state: QuarterdeckState, player: int) -> str:
         if state._held.state is None:
