@@ -704,6 +704,38 @@ def balance(
         )
 
 
+# -- serve -------------------------------------------------------------------------------
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL, e.g. postgresql://user@host/db (default: an SQLite file in "
+            "~/.quarterdeck or $QUARTERDECK_HOME)."
+        ),
+    ] = None,
+) -> None:
+    """Run the live-play server: lobby, seats, bots and WebSocket play (docs/server.md)."""
+    import uvicorn
+
+    from quarterdeck.server import MAX_MESSAGE_BYTES, create_app
+    from quarterdeck.server.storage import default_database_url
+
+    url = database or default_database_url()
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"Quarterdeck serves at [bold]http://{shown}:{port}/[/] (API docs at /docs)")
+    console.print(f"Games are stored in {url.partition('@')[2] or url}", markup=False)
+    # Messages a little above the protocol's limit still arrive and are refused with
+    # an error; far larger ones close the connection.
+    uvicorn.run(
+        create_app(url), host=host, port=port, ws_max_size=4 * MAX_MESSAGE_BYTES, log_level="info"
+    )
+
+
 def main() -> None:
     app()
 

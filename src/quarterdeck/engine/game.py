@@ -98,6 +98,10 @@ class Game(ABC):
     #: record's header (identity if nothing changed for records).
     record_migrations: ClassVar[Mapping[str, Callable[[dict[str, JSON]], dict[str, JSON]]]] = {}
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: Kinds of step that only build a bigger choice (a card picked for a set, an Aim
+    #: card placed): they never draw, reveal or pass the turn, so a person's client may
+    #: assemble them with back and confirm before sending. Any other step is sent at once.
+    choice_steps: ClassVar[frozenset[str]] = frozenset()
     #: The package and file name of the built-in component data, if the game has any.
     data_package: ClassVar[str | None] = None
     data_file: ClassVar[str] = "components.json"

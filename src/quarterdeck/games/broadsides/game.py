@@ -102,6 +102,10 @@ class BroadSides(Game):
     def _state_from_json(self, data: Mapping[str, JSON], players: int) -> BroadSidesState:
         return BroadSidesState.from_state_json(self, data)
 
+    #: Steps a person assembles in the client before sending: picking the cards of a
+    #: set (a Wild's value and suit included) and placing or discarding Aim cards.
+    choice_steps = frozenset({"card", "wild", "wild-value", "wild-suit", "place", "unaim"})
+
     #: IS-MCTS rollouts stop after this many decisions and ask ``evaluate``.
     rollout_depth = 16
 

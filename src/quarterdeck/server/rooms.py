@@ -1,0 +1,504 @@
+"""Live games: each one a room holding its engine state, its seats and its connections.
+
+A room serializes every change of its game behind an ``asyncio.Lock``: check the
+decision on a clone, commit it to storage, and only then make it live, acknowledge it
+and push every connection its own view. Bots and expired turn timers decide through
+the same path. Bot thinking runs in a thread pool, so one game's bot never stalls
+another game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from quarterdeck.ai import make_bot
+from quarterdeck.engine import (
+    Game,
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+    Record,
+    RecordError,
+    State,
+    derive_seed,
+)
+
+from .preview import action_json
+from .storage import Decision, Store, StoredGame, StoredSeat
+from .tokens import token_matches
+
+JSON = Any
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+OPEN, ACTIVE, FINISHED = "open", "active", "finished"
+
+
+class RoomError(Exception):
+    """A decision or request refused; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: a seat (with the hash of the token it joined with) or a
+    spectator (``seat`` None). Messages queue here and a sender task writes them, so
+    a slow client never holds up a game."""
+
+    seat: int | None
+    token_hash: str | None = None
+    queue: asyncio.Queue[dict[str, JSON] | None] = field(default_factory=asyncio.Queue)
+
+    def push(self, message: dict[str, JSON]) -> None:
+        self.queue.put_nowait(message)
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+
+def fallback_bot(game: Game) -> str:
+    """The bot that plays for a seat whose time ran out: the game's heuristic bot,
+    or the random bot for a game without one."""
+    return "heuristic" if "heuristic" in game.bots() else "random"
+
+
+def bot_choice(bot_name: str, state: State, game_seed: int) -> int:
+    """The bot's decision for the current seat of ``state`` (a private clone).
+
+    The bot is seeded one-way from the game's seed, the seat and the decision's
+    number, so its choice is the same whenever it is asked, restarts included."""
+    seat = state.current_player
+    assert seat is not None
+    bot = make_bot(
+        bot_name, state.game, derive_seed("server-bot", game_seed, seat, len(state.history))
+    )
+    return bot.choose(state).id
+
+
+def replay(stored: StoredGame) -> State:
+    """The live state of a stored game: its start, then every stored decision."""
+    record = Record(
+        game=stored.game,
+        rules_version=stored.rules_version,
+        players=stored.players,
+        seed=stored.seed,
+        options=stored.options,
+        data_hash=stored.data_hash,
+        data=stored.data,
+        scenario=stored.scenario,
+    )
+    game = record.make_game()
+    if stored.scenario is not None:
+        state = game.load_scenario(stored.scenario)
+    else:
+        state = game.new_state(stored.players, stored.seed)
+    for n, d in enumerate(stored.decisions, start=1):
+        action = game.action_space.from_id(d.action_id)
+        if action.text != d.text:
+            raise RecordError(
+                f"decision {n} is {d.text!r} but id {d.action_id} reads {action.text!r}"
+            )
+        state.apply(action)
+    return state
+
+
+def last_decisions(decisions: Sequence[Decision]) -> dict[int, list[int]]:
+    """Each seat's last decision sent by a client: the steps sharing its last seq
+    (a compound decision's steps are stored together, in order)."""
+    last: dict[int, tuple[int, list[int]]] = {}
+    for d in decisions:
+        if d.seq is None:
+            continue
+        seq, steps = last.get(d.seat, (d.seq, []))
+        if seq != d.seq:
+            steps = []
+        last[d.seat] = (d.seq, [*steps, d.action_id])
+    return {seat: steps for seat, (_, steps) in last.items()}
+
+
+def report_failure(task: asyncio.Task[None]) -> None:
+    """Log a bot's or timer's failure (storage down, say) instead of losing it; the
+    game stays as it was stored, and the next change or a restart wakes it again."""
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("%s failed", task.get_name(), exc_info=exc)
+
+
+class Services:
+    """What every room shares: storage and the thread pools (storage and bots)."""
+
+    def __init__(self, store: Store, storage_pool: Executor, bot_pool: Executor) -> None:
+        self.store = store
+        self.storage_pool = storage_pool
+        self.bot_pool = bot_pool
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.storage_pool, fn, *args)
+
+    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.bot_pool, fn, *args)
+
+
+class Room:
+    """One live game."""
+
+    def __init__(self, stored: StoredGame, state: State, services: Services) -> None:
+        self.id = stored.id
+        self.stored = stored  # the header and seats (its decisions are not kept up to date)
+        self.seats: list[StoredSeat] = stored.seats
+        self.state = state
+        self.services = services
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        # Each seat's last accepted decision, to tell a resent one from a reused seq.
+        self.last_actions = last_decisions(stored.decisions)
+        self._bot_task: asyncio.Task[None] | None = None
+        self._timer_task: asyncio.Task[None] | None = None
+        self._timer_deadline: float | None = None
+
+    # -- what the room is now ----------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def status(self) -> str:
+        return self.stored.status
+
+    @property
+    def version(self) -> int:
+        """How many decisions have been made: every push and ack carries it."""
+        return len(self.state.history)
+
+    def status_of(self, state: State, seats: Sequence[StoredSeat] | None = None) -> str:
+        if state.is_terminal():
+            return FINISHED
+        if any(s.token_hash is None and s.bot is None for s in seats or self.seats):
+            return OPEN
+        return ACTIVE
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat ``token`` acts for, or None. Every seat is compared, in constant time."""
+        found = None
+        for s in self.seats:
+            if token_matches(token, s.token_hash):
+                found = s.seat
+        return found
+
+    def is_creator(self, token: str) -> bool:
+        return token_matches(token, self.stored.creator_token_hash)
+
+    def seat_names(self) -> list[str]:
+        return [s.name or (f"{s.bot} bot" if s.bot else f"seat {s.seat}") for s in self.seats]
+
+    def public_seats(self) -> list[dict[str, JSON]]:
+        connected = {c.seat for c in self.connections if c.seat is not None}
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "taken": s.token_hash is not None or s.bot is not None,
+                "connected": s.seat in connected,
+            }
+            for s in self.seats
+        ]
+
+    def record(self) -> dict[str, JSON]:
+        """The finished game's record in the engine's format (refused while it is on:
+        it holds the seed, which fixes every future draw)."""
+        if self.status != FINISHED:
+            raise RoomError("unfinished", "the record is public once the game is finished")
+        return Record.of(self.state, self.seat_names(), self.stored.scenario).to_json()
+
+    def state_message(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` (None: a spectator) may know now. Never the full state: the
+        view strips hidden things, and legal actions go to the deciding seat only."""
+        state = self.state
+        view = state.view(seat)
+        pending = state.pending()
+        deciding = self.status == ACTIVE and seat is not None and state.current_player == seat
+        message: dict[str, JSON] = {
+            "type": "state",
+            "game_id": self.id,
+            "version": self.version,
+            "status": self.status,
+            "seat": seat,
+            "seats": self.public_seats(),
+            "turn_timer": self.stored.turn_timer,
+            "deadline": self.stored.deadline,
+            "view": view,
+            # The log told in words, as this seat may hear it.
+            "said": [self.game.describe_event(e, seat) for e in view.get("log", [])],
+            "pending": pending.to_json() if pending else None,
+            "legal": [action_json(a) for a in state.legal_actions()] if deciding else None,
+        }
+        if seat is not None:
+            message["next_seq"] = self.seats[seat].last_seq + 1
+        return message
+
+    # -- connections -------------------------------------------------------------------------
+
+    def attach(self, conn: Connection) -> None:
+        """A connection joins: it gets the whole current picture at once."""
+        self.connections.add(conn)
+        conn.push({"type": "welcome", "game_id": self.id, "seat": conn.seat})
+        self.broadcast()  # everyone sees who is connected; the newcomer gets its view
+
+    def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self.broadcast()
+
+    def broadcast(self, extra: dict[str, JSON] | None = None) -> None:
+        """Push every connection its own view (computed once per seat)."""
+        cache: dict[int | None, dict[str, JSON]] = {}
+        for conn in list(self.connections):
+            if extra is not None:
+                conn.push(extra)
+            if conn.seat not in cache:
+                cache[conn.seat] = self.state_message(conn.seat)
+            conn.push(cache[conn.seat])
+
+    # -- seats -------------------------------------------------------------------------------
+
+    async def join(self, seat: int, name: str, token_hash: str) -> None:
+        async with self.lock:
+            s = self._seat(seat)
+            if self.status == FINISHED:
+                raise RoomError("game_over", "the game is over")
+            if s.token_hash is not None or s.bot is not None:
+                raise RoomError("seat_taken", f"seat {seat} is taken")
+            await self._save_seat(replace(s, name=name, token_hash=token_hash))
+            self.broadcast()
+            self.wake()
+
+    async def seat_bot(self, seat: int, bot: str) -> None:
+        """Put a bot in ``seat``: an open seat, or an abandoned person's seat, whose
+        token then acts no more and whose connections now watch as spectators."""
+        make_bot(bot, self.game)  # an unknown bot is refused before anything changes
+        async with self.lock:
+            s = self._seat(seat)
+            if self.status == FINISHED:
+                raise RoomError("game_over", "the game is over")
+            if s.bot is not None:
+                raise RoomError("seat_taken", f"a bot already plays seat {seat}")
+            await self._save_seat(replace(s, bot=bot, token_hash=None))
+            for conn in self.connections:
+                if conn.seat == seat:
+                    conn.seat = conn.token_hash = None
+                    conn.push(
+                        {
+                            "type": "error",
+                            "code": "unauthorized",
+                            "message": f"seat {seat} was handed to a bot: you now watch",
+                            "seq": None,
+                        }
+                    )
+            self.broadcast()
+            self.wake()
+
+    def _seat(self, seat: int) -> StoredSeat:
+        if not 0 <= seat < len(self.seats):
+            raise RoomError("no_seat", f"this game has seats 0–{len(self.seats) - 1}")
+        return self.seats[seat]
+
+    async def _save_seat(self, seat: StoredSeat) -> None:
+        """Store a seat's new holder, then make it live (the caller holds the lock)."""
+        seats = [seat if s.seat == seat.seat else s for s in self.seats]
+        status = self.status_of(self.state, seats)
+        # A seat changing hands does not restart the deciding seat's clock.
+        deadline = self.deadline_of(self.state, self.state.current_player, status, seats)
+        await self.services.db(self.services.store.save_seat, self.id, seat, status, deadline)
+        self.seats[seat.seat] = seat
+        self.stored.status, self.stored.deadline = status, deadline
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    async def act(
+        self, conn: Connection, seq: int, actions: Sequence[int], version: int | None
+    ) -> None:
+        """A seat's decision (one or more steps, applied all or none), acknowledged
+        once stored; a RoomError if refused, and then nothing changed."""
+        async with self.lock:
+            seat = self._acting_seat(conn)
+            s = self.seats[seat]
+            if seq == s.last_seq:
+                if self.last_actions.get(seat) != list(actions):
+                    raise RoomError("bad_seq", f"seq {seq} was already used for another decision")
+                conn.push({"type": "ack", "seq": seq, "version": self.version, "duplicate": True})
+                return
+            if seq < s.last_seq:
+                raise RoomError(
+                    "stale", f"seq {seq} is stale: the next is {s.last_seq + 1} or more"
+                )
+            if self.status != ACTIVE:
+                raise RoomError(
+                    "game_over" if self.status == FINISHED else "not_started",
+                    "the game is over"
+                    if self.status == FINISHED
+                    else "the game waits for seats to fill",
+                )
+            if version is not None and version != self.version:
+                raise RoomError(
+                    "stale",
+                    f"that decision was made at version {version}; the game is at {self.version}",
+                )
+            trial = self._try(seat, actions)
+            decisions = [
+                Decision(i, self.game.action_space[i].text, seat, seq, "seat")
+                for i in trial.history[self.version :]
+            ]
+            await self._commit(trial, decisions)
+            s.last_seq = seq
+            self.last_actions[seat] = list(actions)
+            conn.push({"type": "ack", "seq": seq, "version": self.version, "duplicate": False})
+            self.broadcast()
+            self.wake()
+
+    def _acting_seat(self, conn: Connection) -> int:
+        if conn.seat is None:
+            raise RoomError("spectator", "spectators cannot act")
+        if self.seats[conn.seat].token_hash != conn.token_hash:
+            raise RoomError(
+                "unauthorized", "this seat was handed to a bot; your token no longer acts"
+            )
+        return conn.seat
+
+    def _try(self, seat: int, actions: Sequence[int]) -> State:
+        """``actions`` applied to a clone, all of them, or a RoomError and no change."""
+        if not actions:
+            raise RoomError("malformed", "'actions' must list at least one action id")
+        trial = self.state.clone()
+        for n, action in enumerate(actions, start=1):
+            step = f"step {n} of {len(actions)}: " if len(actions) > 1 else ""
+            try:
+                trial.act(seat, action)
+            except NotYourTurnError as exc:
+                raise RoomError("not_your_turn", step + str(exc)) from None
+            except GameOverError as exc:
+                raise RoomError("game_over", step + str(exc)) from None
+            except IllegalActionError as exc:
+                raise RoomError("illegal", step + str(exc)) from None
+            except MalformedActionError as exc:
+                raise RoomError("malformed", step + str(exc)) from None
+        return trial
+
+    async def _commit(self, trial: State, decisions: Sequence[Decision]) -> None:
+        """Store the decisions, then make ``trial`` the live state (the caller holds
+        the lock). If storage fails nothing changes and the error propagates."""
+        status = self.status_of(trial)
+        deadline = self.deadline_of(trial, self.state.current_player, status)
+        result = trial.returns() if trial.is_terminal() else None
+        await self.services.db(
+            self.services.store.append_decisions,
+            self.id,
+            self.version,
+            decisions,
+            status,
+            deadline,
+            result,
+        )
+        self.state = trial
+        self.stored.status, self.stored.deadline, self.stored.result = status, deadline, result
+
+    def deadline_of(
+        self,
+        state: State,
+        before: int | None,
+        status: str,
+        seats: Sequence[StoredSeat] | None = None,
+    ) -> float | None:
+        """The deciding seat's deadline: set when a person's seat comes to decide,
+        kept while the same seat goes on deciding, none for bots or without a timer."""
+        timer = self.stored.turn_timer
+        seat = state.current_player
+        seats = seats or self.seats
+        if timer is None or status != ACTIVE or seat is None or seats[seat].bot is not None:
+            return None
+        if seat == before and self.stored.deadline is not None:
+            return self.stored.deadline
+        return time.time() + timer
+
+    # -- bots and timers ---------------------------------------------------------------------
+
+    def wake(self) -> None:
+        """Start the bot if a bot must decide, and the timer if a person's clock runs."""
+        seat = self.state.current_player
+        if (
+            self.status == ACTIVE
+            and seat is not None
+            and self.seats[seat].bot is not None
+            and (self._bot_task is None or self._bot_task.done())
+        ):
+            self._bot_task = asyncio.create_task(self._play_bots(), name=f"bots {self.id}")
+            self._bot_task.add_done_callback(report_failure)
+        self._schedule_timer()
+
+    async def _play_bots(self) -> None:
+        while True:
+            async with self.lock:
+                seat = self.state.current_player
+                if self.status != ACTIVE or seat is None or self.seats[seat].bot is None:
+                    return
+                bot, snapshot, version = self.seats[seat].bot, self.state.clone(), self.version
+            assert bot is not None
+            # Think outside the lock: joins and spectators are not held up meanwhile.
+            action = await self.services.think(bot_choice, bot, snapshot, self.stored.seed)
+            async with self.lock:
+                if self.version != version or self.seats[seat].bot != bot:
+                    continue
+                await self._decide_for(seat, action, "bot")
+
+    async def _decide_for(self, seat: int, action: int, by: str) -> None:
+        trial = self.state.clone()
+        trial.act(seat, action)
+        await self._commit(
+            trial, [Decision(action, self.game.action_space[action].text, seat, None, by)]
+        )
+        self.broadcast()
+        self.wake()  # the next seat's clock, or its bot
+
+    def _schedule_timer(self) -> None:
+        deadline = self.stored.deadline
+        if deadline == self._timer_deadline:
+            return
+        task, self._timer_task, self._timer_deadline = self._timer_task, None, deadline
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        if deadline is not None:
+            self._timer_task = asyncio.create_task(self._expire(deadline), name=f"timer {self.id}")
+            self._timer_task.add_done_callback(report_failure)
+
+    async def _expire(self, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        async with self.lock:
+            seat = self.state.current_player
+            if self.stored.deadline != deadline or self.status != ACTIVE or seat is None:
+                return
+            bot = fallback_bot(self.game)
+            self.broadcast({"type": "timeout", "seat": seat, "bot": bot})
+            # The bot finishes the seat's turn: every decision until another seat decides.
+            while self.status == ACTIVE and self.state.current_player == seat:
+                snapshot = self.state.clone()
+                action = await self.services.think(bot_choice, bot, snapshot, self.stored.seed)
+                await self._decide_for(seat, action, "timer")
+
+    async def stop(self) -> None:
+        """Stop the room's bot and timer and let its connections go (server shutdown)."""
+        tasks = [t for t in (self._bot_task, self._timer_task) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for conn in self.connections:
+            conn.close()

@@ -1,0 +1,282 @@
+"""Storage through SQLAlchemy: an SQLite file by default, PostgreSQL by URL.
+
+Every method is one short transaction and is synchronous; the server calls them off
+the event loop. A decision is committed here before the server acknowledges it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, delete, event, func, select, update
+from sqlalchemy.orm import Session, selectinload, sessionmaker
+
+from .models import DecisionRow, GameRow, SeatRow
+
+JSON = Any
+
+
+def default_database_url() -> str:
+    """``$QUARTERDECK_HOME/quarterdeck.db``, or ``~/.quarterdeck/quarterdeck.db``."""
+    home = os.environ.get("QUARTERDECK_HOME")
+    folder = Path(home) if home else Path.home() / ".quarterdeck"
+    return f"sqlite:///{folder / 'quarterdeck.db'}"
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3 here (SQLAlchemy would pick psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        path = url.partition(":///")[2].partition("?")[0]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL lets readers work beside the writer; FULL syncs each commit, so an
+    # acknowledged decision survives even a crash of the machine, not just kill -9.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """``alembic upgrade head`` with the migrations shipped inside the package."""
+    config = Config()
+    config.set_main_option("script_location", "quarterdeck.server:migrations")
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclass(frozen=True)
+class Decision:
+    action_id: int
+    text: str
+    seat: int
+    seq: int | None
+    made_by: str  # "seat", "bot" or "timer"
+
+
+@dataclass
+class StoredSeat:
+    seat: int
+    name: str | None
+    token_hash: str | None
+    bot: str | None
+    last_seq: int
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    rules_version: str
+    players: int
+    seed: int
+    options: dict[str, JSON]
+    data_hash: str
+    data: JSON
+    scenario: JSON
+    creator_token_hash: str
+    status: str
+    turn_timer: int | None
+    deadline: float | None
+    result: list[float] | None
+    created_at: float
+    seats: list[StoredSeat]
+    decisions: list[Decision]
+
+
+class Store:
+    """The server's storage. Thread-safe: each call opens its own session."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with self._sessions() as session, session.begin():
+            yield session
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def create_game(self, game: StoredGame) -> None:
+        with self._session() as session:
+            row = GameRow(
+                id=game.id,
+                game=game.game,
+                rules_version=game.rules_version,
+                players=game.players,
+                seed=game.seed,
+                options=game.options,
+                data_hash=game.data_hash,
+                data=game.data,
+                scenario=game.scenario,
+                creator_token_hash=game.creator_token_hash,
+                status=game.status,
+                turn_timer=game.turn_timer,
+                deadline=game.deadline,
+                result=game.result,
+                created_at=game.created_at,
+            )
+            row.seats = [
+                SeatRow(seat=s.seat, name=s.name, token_hash=s.token_hash, bot=s.bot, last_seq=0)
+                for s in game.seats
+            ]
+            session.add(row)
+
+    def save_seat(
+        self, game_id: str, seat: StoredSeat, status: str, deadline: float | None
+    ) -> None:
+        with self._session() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
+                .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+            )
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(status=status, deadline=deadline)
+            )
+
+    def append_decisions(
+        self,
+        game_id: str,
+        first: int,
+        decisions: Sequence[Decision],
+        status: str,
+        deadline: float | None,
+        result: list[float] | None,
+    ) -> None:
+        """Decisions ``first``, ``first + 1``, … in one transaction, with the game's new
+        status, deadline and result and the deciding seat's sequence number."""
+        with self._session() as session:
+            for n, d in enumerate(decisions, start=first):
+                session.add(
+                    DecisionRow(
+                        game_id=game_id,
+                        number=n,
+                        action_id=d.action_id,
+                        text=d.text,
+                        seat=d.seat,
+                        seq=d.seq,
+                        made_by=d.made_by,
+                    )
+                )
+            seqs = {d.seat: d.seq for d in decisions if d.seq is not None}
+            for seat, seq in seqs.items():
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                    .values(last_seq=seq)
+                )
+            session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(status=status, deadline=deadline, result=result)
+            )
+
+    def delete_game(self, game_id: str) -> None:
+        with self._session() as session:
+            session.execute(delete(DecisionRow).where(DecisionRow.game_id == game_id))
+            session.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
+            session.execute(delete(GameRow).where(GameRow.id == game_id))
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        with self._session() as session:
+            row = session.get(GameRow, game_id, options=[selectinload(GameRow.seats)])
+            if row is None:
+                return None
+            decisions = session.scalars(
+                select(DecisionRow)
+                .where(DecisionRow.game_id == game_id)
+                .order_by(DecisionRow.number)
+            ).all()
+            return _stored(row, [_decision(d) for d in decisions])
+
+    def list_games(self, statuses: Sequence[str]) -> list[StoredGame]:
+        """Games with these statuses, newest first, without their decisions (the
+        lobby's list; ``decisions`` is left empty)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(GameRow)
+                .where(GameRow.status.in_(statuses))
+                .options(selectinload(GameRow.seats))
+                .order_by(GameRow.created_at.desc(), GameRow.id)
+            ).all()
+            return [_stored(row, []) for row in rows]
+
+    def decision_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
+        with self._session() as session:
+            rows = session.execute(
+                select(DecisionRow.game_id, func.count())
+                .where(DecisionRow.game_id.in_(game_ids))
+                .group_by(DecisionRow.game_id)
+            ).all()
+            return {game_id: count for game_id, count in rows}
+
+    def active_game_ids(self) -> list[str]:
+        with self._session() as session:
+            return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
+
+
+def _decision(row: DecisionRow) -> Decision:
+    return Decision(row.action_id, row.text, row.seat, row.seq, row.made_by)
+
+
+def _stored(row: GameRow, decisions: list[Decision]) -> StoredGame:
+    return StoredGame(
+        id=row.id,
+        game=row.game,
+        rules_version=row.rules_version,
+        players=row.players,
+        seed=row.seed,
+        options=dict(row.options or {}),
+        data_hash=row.data_hash,
+        data=row.data,
+        scenario=row.scenario,
+        creator_token_hash=row.creator_token_hash,
+        status=row.status,
+        turn_timer=row.turn_timer,
+        deadline=row.deadline,
+        result=row.result,
+        created_at=row.created_at,
+        seats=[StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.last_seq) for s in row.seats],
+        decisions=decisions,
+    )
+
+
+def now() -> float:
+    return time.time()

@@ -1,0 +1,100 @@
+"""The browser client: its pages and static files, and what a page needs to draw a
+game (the action space with kinds and arguments, the component data).
+
+The client lives in ``quarterdeck/web`` as plain HTML, CSS and JavaScript modules:
+nothing to build, served as they are.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from quarterdeck.engine import QuarterdeckError, Record, State, get_game
+
+from .preview import action_json
+
+JSON = Any
+WEB = Path(str(files("quarterdeck") / "web"))
+
+
+def add_web(app: FastAPI) -> None:
+    """The pages (lobby, table, replay), the static files and the game data routes."""
+
+    @app.get("/api/catalog/{game}/actions", tags=["lobby"])
+    async def actions(game: str) -> list[dict[str, JSON]]:
+        """Every action of the game's fixed action space: id, kind, arguments, text."""
+        return [action_json(a) for a in _game(game).action_space]
+
+    @app.get("/api/catalog/{game}/components", tags=["lobby"])
+    async def components(game: str) -> JSON:
+        """The game's component data (cards, zones, cannons …), as its data file holds it."""
+        return _game(game).raw_data
+
+    @app.get("/api/games/{game_id}/replay", tags=["play"])
+    async def replay(
+        request: Request,
+        game_id: str,
+        at: Annotated[int, Query(ge=0, description="Moves made (0: the start).")] = 0,
+        seat: Annotated[int | None, Query(description="As this seat saw it; else all.")] = None,
+    ) -> dict[str, JSON]:
+        """A finished game at move ``at``: the view (of ``seat``, or everything), the
+        move that led there and the log as text. Refused while the game is on."""
+        from .hub import UnknownGame
+        from .rooms import RoomError
+
+        try:
+            room = await request.app.state.hub.room(game_id)
+            record = Record.from_json(room.record())
+        except UnknownGame:
+            raise HTTPException(404, f"no game {game_id!r}") from None
+        except RoomError as exc:
+            raise HTTPException(409, exc.message) from None
+        if seat is not None and not 0 <= seat < record.players:
+            raise HTTPException(400, f"seat must be 0–{record.players - 1}")
+        return replay_step(record, min(at, len(record.actions)), seat)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def table_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "play.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+
+def replay_step(record: Record, at: int, seat: int | None) -> dict[str, JSON]:
+    """Move ``at`` of a finished game's record, told to ``seat`` (None: everything)."""
+    states = record.states()
+    state: State = next(states)
+    actor = None
+    for _ in range(at):
+        actor = state.current_player
+        state = next(states)
+    view = state.view(seat) if seat is not None else state.view_all()
+    game = state.game
+    return {
+        "at": at,
+        "length": len(record.actions),
+        "action": {"seat": actor, "text": record.actions[at - 1][1]} if at else None,
+        "view": view,
+        "said": [game.describe_event(e, seat) for e in view.get("log", [])],
+    }
+
+
+def _game(name: str) -> Any:
+    try:
+        return get_game(name)
+    except QuarterdeckError as exc:
+        raise HTTPException(404, str(exc)) from None

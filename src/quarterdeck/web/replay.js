@@ -1,0 +1,77 @@
+// The replay viewer: step through a finished game, as everyone or as one seat saw it.
+import { api, el } from "./common.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const r = { at: 0, length: 0, seen: "", game: null, components: null, names: [], timer: null, previous: null };
+
+async function start() {
+  const summary = await api(`/api/games/${gameId}`);
+  r.names = summary.seats.map((s) => s.name || (s.bot ? `${s.bot} bot` : `seat ${s.seat + 1}`));
+  const [components, module] = await Promise.all([
+    api(`/api/catalog/${summary.game}/components`),
+    import(`./${summary.game}.js`),
+  ]);
+  r.components = components;
+  r.game = module;
+  document.getElementById("title").textContent = `Replay · ${summary.game === "broadsides" ? "BroadSides" : "Letter of Marque"}`;
+  document.getElementById("seats").textContent = r.names.join(" vs ");
+  const seen = document.getElementById("seen");
+  seen.append(el("option", { value: "", text: "everyone (all revealed)" }), ...r.names.map((n, i) => el("option", { value: String(i), text: n })));
+  seen.addEventListener("change", () => { r.seen = seen.value; show(r.at); });
+  document.getElementById("first").addEventListener("click", () => show(0));
+  document.getElementById("prev").addEventListener("click", () => show(r.at - 1));
+  document.getElementById("next").addEventListener("click", () => show(r.at + 1));
+  document.getElementById("last").addEventListener("click", () => show(r.length));
+  document.getElementById("at").addEventListener("input", (e) => show(Number(e.target.value)));
+  document.getElementById("play").addEventListener("click", togglePlay);
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLSelectElement) return;
+    const keys = { ArrowLeft: () => show(r.at - 1), ArrowRight: () => show(r.at + 1), Home: () => show(0), End: () => show(r.length), " ": togglePlay };
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  });
+  await show(0);
+}
+
+async function show(at) {
+  at = Math.max(0, Math.min(at, r.length || at));
+  const query = r.seen === "" ? "" : `&seat=${r.seen}`;
+  let step;
+  try {
+    step = await api(`/api/games/${gameId}/replay?at=${at}${query}`);
+  } catch (e) {
+    document.getElementById("error").textContent = e.message;
+    stop();
+    return;
+  }
+  r.length = step.length;
+  const moved = Math.abs(step.at - r.at) === 1;
+  r.at = step.at;
+  const seat = r.seen === "" ? null : Number(r.seen);
+  r.game.render(document.getElementById("table"), {
+    view: step.view, legal: [], seat, choose: () => {}, names: r.names, components: r.components, previous: moved ? r.previous : null,
+  });
+  r.previous = step.view;
+  const range = document.getElementById("at");
+  range.max = String(step.length);
+  range.value = String(step.at);
+  document.getElementById("where").textContent = `move ${step.at} of ${step.length}`;
+  document.getElementById("prompt").textContent = step.at === 0
+    ? "The start of the game."
+    : `${step.action.seat === null ? "" : `${r.names[step.action.seat]}: `}${step.action.text}`;
+  document.getElementById("log").replaceChildren(...step.said.slice(-60).reverse().map((line) => el("li", { text: line })));
+  if (step.at >= step.length) stop();
+}
+
+function togglePlay() {
+  if (r.timer) { stop(); return; }
+  document.getElementById("play").textContent = "⏸ Pause";
+  r.timer = setInterval(() => show(r.at + 1), 700);
+}
+
+function stop() {
+  clearInterval(r.timer);
+  r.timer = null;
+  document.getElementById("play").textContent = "▶ Play";
+}
+
+start().catch((e) => { document.getElementById("error").textContent = `This replay could not be opened: ${e.message}`; });

@@ -1,0 +1,143 @@
+"""Bots on the server: whole games to their end, and the turn timer's fallback bot."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from quarterdeck.engine import Record, get_game
+from quarterdeck.server.rooms import bot_choice
+
+from .helpers import create, hello, join
+
+JSON = Any
+
+
+def watch_to_the_end(client: TestClient, game_id: str) -> dict[str, JSON]:
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        return hello(ws).until(lambda m: m["type"] == "state" and m["status"] == "finished")
+
+
+def check_record(client: TestClient, game_id: str, final: dict[str, JSON]) -> Record:
+    """The finished game's record is public and replays to the result everyone saw."""
+    response = client.get(f"/api/games/{game_id}/record")
+    assert response.status_code == 200
+    record = Record.from_json(response.json())
+    state = record.final_state()
+    assert state.is_terminal() and state.returns() == final["view"]["returns"]
+    assert len(record.actions) == final["version"]
+    return record
+
+
+def test_bots_play_broadsides_to_its_end(client: TestClient) -> None:
+    game = create(client, game="broadsides", seed=3, bots={"0": "heuristic", "1": "random"})
+    assert game["status"] == "active"
+    final = watch_to_the_end(client, game["id"])
+    record = check_record(client, game["id"], final)
+    assert record.seats == ["heuristic bot", "random bot"]
+    # Each bot decision is the bot's own choice, seeded from the game: reproducible.
+    state = get_game("broadsides").new_state(2, 3)
+    for action_id, _ in record.actions[:40]:
+        seat = state.current_player
+        assert action_id == bot_choice(["heuristic", "random"][seat], state.clone(), 3)  # type: ignore[index]
+        state.apply(action_id)
+
+
+def test_bots_play_letter_of_marque_beside_nobody(client: TestClient) -> None:
+    game = create(
+        client,
+        game="letter-of-marque",
+        players=4,
+        seed=5,
+        bots={"0": "heuristic", "1": "random", "2": "heuristic", "3": "random"},
+    )
+    final = watch_to_the_end(client, game["id"])
+    check_record(client, game["id"], final)
+    assert client.get("/api/games", params={"status": "finished"}).json()[0]["id"] == game["id"]
+
+
+def test_a_person_plays_against_a_bot(client: TestClient) -> None:
+    game = create(
+        client, game="letter-of-marque", players=3, seed=9, bots={"1": "heuristic", "2": "random"}
+    )
+    token = join(client, game["id"], 0)
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        me = hello(ws, token)
+        while True:
+            message = me.state()
+            if message["status"] == "finished":
+                break
+            if message["legal"]:
+                answer = me.act(message["legal"][0]["id"])
+                assert answer["type"] == "ack", answer
+    check_record(client, game["id"], message)
+
+
+def test_when_time_runs_out_the_fallback_bot_plays_the_seats_turn(client: TestClient) -> None:
+    game = create(client, game="broadsides", seed=4, turn_timer=1, bots={"1": "random"})
+    token = join(client, game["id"], 0)  # the last seat: the game starts, the clock runs
+    state = get_game("broadsides").new_state(2, 4)
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        me = hello(ws, token)
+        first = me.state()
+        assert first["deadline"] is not None
+        # Seat 0 does nothing: everyone is told its time ran out, and its bot plays
+        # the seat's turn (Captain and First Mate), then the foe's bot plays, and
+        # seat 0's new clock runs out in turn.
+        for _ in range(2):
+            timeout = me.until(lambda m: m["type"] == "timeout")
+            assert timeout == {"type": "timeout", "seat": 0, "bot": "heuristic"}
+            assert time.time() >= first["deadline"]  # never before the deadline
+        moved = me.until(lambda m: m["type"] == "state" and m["version"] >= 5)
+    assert moved["deadline"] > first["deadline"]
+    # What the fallback bot played is the heuristic bot's choice, seeded from the game.
+    while len(state.history) < 5:
+        seat = state.current_player
+        bot = "heuristic" if seat == 0 else "random"
+        state.apply(bot_choice(bot, state.clone(), 4))
+    assert moved["view"] == state.view(0)
+
+
+def test_many_games_play_at_once_and_bots_hold_up_no_one(client: TestClient) -> None:
+    """Three bot games run while two people play a fourth: each person's decisions
+    are acknowledged as they come, and every game reaches its end."""
+    bot_games = [
+        create(client, game="broadsides", seed=s, bots={"0": "heuristic", "1": "heuristic"})["id"]
+        for s in range(3)
+    ]
+    game = create(client, game="broadsides", seed=30)
+    tokens = [join(client, game["id"], 0), join(client, game["id"], 1)]
+    state = get_game("broadsides").new_state(2, 30)
+    with (
+        client.websocket_connect(f"/api/games/{game['id']}/ws") as w0,
+        client.websocket_connect(f"/api/games/{game['id']}/ws") as w1,
+    ):
+        people = [hello(w0, tokens[0]), hello(w1, tokens[1])]
+        for _ in range(40):
+            seat = state.current_player
+            assert seat is not None
+            action = state.legal_actions()[0].id
+            assert people[seat].act(action)["type"] == "ack"
+            state.apply(action)
+    for game_id in bot_games:
+        final = watch_to_the_end(client, game_id)
+        check_record(client, game_id, final)
+
+
+def test_a_game_starts_from_a_scenario_and_its_record_replays_from_it(
+    client: TestClient,
+) -> None:
+    scenario = json.loads(
+        (Path(__file__).parents[2] / "docs/scenarios/broadsides-firing-example.json").read_text()
+    )
+    game = create(
+        client, game="broadsides", scenario=scenario, bots={"0": "heuristic", "1": "heuristic"}
+    )
+    assert game["players"] == 2
+    final = watch_to_the_end(client, game["id"])
+    record = check_record(client, game["id"], final)
+    assert record.scenario is not None and record.scenario["ships"] == scenario["ships"]

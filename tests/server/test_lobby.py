@@ -1,0 +1,102 @@
+"""The lobby over REST: what can be created, creating, listing, joining, bots, records."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from quarterdeck.ai import bot_names
+from quarterdeck.engine import get_game
+
+from .helpers import create, join
+
+
+def test_catalog_lists_every_game_with_players_options_and_bots(client: TestClient) -> None:
+    catalog = {g["name"]: g for g in client.get("/api/catalog").json()}
+    broadsides = catalog["broadsides"]
+    assert (broadsides["min_players"], broadsides["max_players"]) == (2, 2)
+    assert broadsides["bots"] == bot_names(get_game("broadsides"))
+    assert {o["name"]: o["default"] for o in broadsides["options"]}["round_cap"] == 60
+    # The data option names a file on the server's disk: never offered to clients.
+    assert all(o["name"] != "data" for g in catalog.values() for o in g["options"])
+    assert catalog["letter-of-marque"]["fallback_bot"] == "heuristic"
+
+
+def test_a_game_waits_in_the_lobby_until_its_seats_are_filled(client: TestClient) -> None:
+    game = create(client, game="letter-of-marque", players=3, bots={"2": "random"})
+    assert game["status"] == "open"
+    assert [s["taken"] for s in game["seats"]] == [False, False, True]
+    lobby = client.get("/api/games").json()
+    assert [g["id"] for g in lobby] == [game["id"]]
+    join(client, game["id"], 0, "Ann")
+    join(client, game["id"], 1, "Bob")
+    summary = client.get(f"/api/games/{game['id']}").json()
+    assert summary["status"] == "active"
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", None]
+    assert summary["options"] == {}
+    assert client.get("/api/games", params={"status": "open"}).json() == []
+    assert [g["id"] for g in client.get("/api/games", params={"status": "active"}).json()] == [
+        game["id"]
+    ]
+
+
+def test_joining_gives_the_token_once_and_never_again(client: TestClient) -> None:
+    game = create(client, game="broadsides")
+    token = join(client, game["id"], 0)
+    again = client.post(f"/api/games/{game['id']}/seats/0/join", json={"name": "Eve"})
+    assert again.status_code == 409
+    # No later answer shows the token (nor its hash, nor the creator's).
+    for path in ("/api/games", f"/api/games/{game['id']}", f"/api/games/{game['id']}/view"):
+        text = client.get(path).text
+        assert token not in text and game["creator_token"] not in text
+        assert "token" not in text and "seed" not in text
+
+
+def test_bad_requests_are_refused_with_a_reason(client: TestClient) -> None:
+    cases = [
+        ({"game": "chess"}, "no game called"),
+        ({"game": "broadsides", "players": 3}, "2–2 players"),
+        ({"game": "broadsides", "options": {"round_cap": "x"}}, "round_cap"),
+        ({"game": "broadsides", "options": {"data": "/etc/passwd"}}, "data option"),
+        ({"game": "broadsides", "bots": {"1": "genius"}}, "no bot called"),
+        ({"game": "broadsides", "bots": {"5": "random"}}, "no seat 5"),
+    ]
+    for body, reason in cases:
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 400, body
+        assert reason in response.json()["detail"]
+    assert client.get("/api/games", params={"status": "lost"}).status_code == 400
+    assert client.get("/api/games/nope").status_code == 404
+    game = create(client, game="broadsides")
+    assert (
+        client.post(f"/api/games/{game['id']}/seats/2/join", json={"name": "A"}).status_code == 404
+    )
+    assert (
+        client.post(f"/api/games/{game['id']}/seats/0/join", json={"name": ""}).status_code == 422
+    )
+
+
+def test_only_the_creator_hands_a_seat_to_a_bot(client: TestClient) -> None:
+    game = create(client, game="broadsides")
+    seat_token = join(client, game["id"], 0)
+    path = f"/api/games/{game['id']}/seats/1/bot"
+    for headers in ({}, {"Authorization": f"Bearer {seat_token}"}):
+        assert client.put(path, json={"bot": "random"}, headers=headers).status_code == 403
+    creator = {"Authorization": f"Bearer {game['creator_token']}"}
+    bad = client.put(path, json={"bot": "genius"}, headers=creator)
+    assert bad.status_code == 400
+    summary = client.put(path, json={"bot": "random"}, headers=creator).json()
+    assert summary["seats"][1]["bot"] == "random"
+    assert summary["status"] == "active"
+
+
+def test_an_unfinished_games_record_is_refused(client: TestClient) -> None:
+    game = create(client, game="broadsides")
+    response = client.get(f"/api/games/{game['id']}/record")
+    assert response.status_code == 409
+    assert "finished" in response.json()["detail"]
+
+
+def test_the_openapi_docs_describe_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/catalog", "/api/games", "/api/games/{game_id}/seats/{seat}/join"} <= set(paths)
+    assert client.get("/docs").status_code == 200

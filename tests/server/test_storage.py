@@ -1,0 +1,141 @@
+"""Storage: every acknowledged decision is committed, and a restarted server rebuilds
+each game by replaying it, exactly. Runs on SQLite and on PostgreSQL when reachable."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect, update
+
+from quarterdeck.engine import get_game
+from quarterdeck.server import create_app
+from quarterdeck.server.models import Base, GameRow
+from quarterdeck.server.storage import Decision, Store
+
+from .helpers import create, duel, hello, join
+
+
+def test_migrations_create_the_schema(any_database: str) -> None:
+    store = Store(any_database)
+    try:
+        store.migrate()
+        store.migrate()  # idempotent: a second start-up changes nothing
+        tables = set(inspect(store.engine).get_table_names())
+        assert {"games", "seats", "decisions", "alembic_version"} <= tables
+        # The migrations build exactly the tables the models describe.
+        with store.engine.connect() as connection:
+            assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    finally:
+        store.close()
+
+
+def test_a_restarted_server_resumes_every_game_where_it_stood(any_database: str) -> None:
+    state = get_game("broadsides").new_state(2, 21)
+    with TestClient(create_app(any_database)) as client:
+        game = create(client, game="broadsides", seed=21)
+        t0, t1 = join(client, game["id"], 0), join(client, game["id"], 1, "Bob")
+        tokens = [t0, t1]
+        with (
+            client.websocket_connect(f"/api/games/{game['id']}/ws") as w0,
+            client.websocket_connect(f"/api/games/{game['id']}/ws") as w1,
+        ):
+            seats = [hello(w0, t0), hello(w1, t1)]
+            last: dict[int, tuple[int, int]] = {}  # seat: (seq, action) of its last decision
+            for _ in range(30):
+                seat = state.current_player
+                assert seat is not None
+                action = state.legal_actions()[-1].id
+                assert seats[seat].act(action)["type"] == "ack"
+                last[seat] = (seats[seat].seq, action)
+                state.apply(action)
+        lobby = client.get("/api/games").json()
+    with TestClient(create_app(any_database)) as client:
+        assert client.get("/api/games").json() == lobby
+        for seat, token in enumerate(tokens):
+            headers = {"Authorization": f"Bearer {token}"}
+            message = client.get(f"/api/games/{game['id']}/view", headers=headers).json()
+            assert message["version"] == 30
+            assert message["view"] == state.view(seat)
+        # Play goes on, and a decision resent from before the restart applies once.
+        seat = state.current_player
+        assert seat is not None
+        with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+            c = hello(ws, tokens[seat])
+            seq, action = last[seat]
+            assert c.state()["next_seq"] == seq + 1
+            again = c.act(action, seq=seq)
+            assert again == {"type": "ack", "seq": seq, "version": 30, "duplicate": True}
+            assert c.act(state.legal_actions()[0].id, seq=seq + 1)["version"] == 31
+
+
+def test_a_bot_game_finishes_in_storage(any_database: str) -> None:
+    with TestClient(create_app(any_database)) as client:
+        game = create(
+            client,
+            game="letter-of-marque",
+            players=3,
+            seed=2,
+            bots={"0": "heuristic", "1": "random", "2": "random"},
+        )
+        with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+            hello(ws).until(lambda m: m["type"] == "state" and m["status"] == "finished")
+        record = client.get(f"/api/games/{game['id']}/record").json()
+    with TestClient(create_app(any_database)) as client:
+        assert client.get(f"/api/games/{game['id']}/record").json() == record
+        assert client.get("/api/games", params={"status": "finished"}).json()[0]["result"]
+
+
+def test_turn_timers_survive_a_restart(any_database: str) -> None:
+    with TestClient(create_app(any_database)) as client:
+        game = create(client, game="broadsides", seed=8, turn_timer=3600, bots={"1": "random"})
+        join(client, game["id"], 0)
+        deadline = client.get(f"/api/games/{game['id']}/view").json()["deadline"]
+        assert deadline > time.time() + 3000
+    # The server was down when the hour ran out (as if): the deadline is in the past.
+    store = Store(any_database)
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(GameRow).where(GameRow.id == game["id"]).values(deadline=time.time() - 1)
+        )
+    store.close()
+    with TestClient(create_app(any_database)) as client:
+        with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+            moved = hello(ws).until(lambda m: m["type"] == "state" and m["version"] > 0)
+        assert moved["status"] == "active"
+
+
+def test_a_decision_is_stored_before_it_is_acknowledged(
+    client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, t0, _ = duel(client, seed=5)
+    state = get_game("broadsides").new_state(2, 5)
+    first = state.legal_actions()[0].id
+    store = Store(database)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        seat = hello(ws, t0)
+        seat.state()
+        assert seat.act(first)["type"] == "ack"
+        # By the time the ack arrives, the decision is in the database.
+        stored = store.load_game(game_id)
+        assert stored is not None
+        assert stored.decisions == [
+            Decision(first, state.game.action_space[first].text, 0, 1, "seat")
+        ]
+        state.apply(first)
+
+        # When storage fails, nothing is acknowledged and nothing changes.
+        def fail(*_: object) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(Store, "append_decisions", fail)
+        second = state.legal_actions()[0].id
+        assert seat.act(second)["code"] == "server_error"
+        ws.send_json({"type": "sync"})
+        assert seat.state()["version"] == 1
+        monkeypatch.undo()
+        assert seat.act(second, seq=2)["version"] == 2  # the same decision, now stored
+    store.close()

@@ -1,0 +1,100 @@
+"""What the browser client needs from the server: its pages, the games' data, previews
+of a choice being assembled, and replays of finished games."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from quarterdeck.engine import get_game
+
+from .helpers import create, duel, hello, join
+
+
+def test_pages_and_static_files_are_served(client: TestClient) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "Quarterdeck" in lobby.text
+    assert "play.js" in client.get("/play/anything").text
+    assert "replay.js" in client.get("/replay/anything").text
+    for name in ("style.css", "common.js", "lobby.js", "play.js", "replay.js", "broadsides.js"):
+        assert client.get(f"/static/{name}").status_code == 200, name
+    assert client.get("/static/letter-of-marque.js").status_code == 200
+
+
+def test_the_client_gets_every_action_with_its_meaning_and_the_components(
+    client: TestClient,
+) -> None:
+    game = get_game("broadsides")
+    actions = client.get("/api/catalog/broadsides/actions").json()
+    assert len(actions) == game.num_actions
+    aim = game.action_space.get("place", 3, 1)
+    assert actions[aim.id] == {"id": aim.id, "kind": "place", "args": [3, 1], "text": aim.text}
+    components = client.get("/api/catalog/broadsides/components").json()
+    assert [z["id"] for z in components["zones"]][:2] == ["fore-rigging", "aft-rigging"]
+    assert client.get("/api/catalog/nonsense/actions").status_code == 404
+
+
+def test_a_preview_answers_the_deciding_seat_only_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    game_id, ann, bob = duel(client)
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as ws0,
+        client.websocket_connect(f"/api/games/{game_id}/ws") as ws1,
+        client.websocket_connect(f"/api/games/{game_id}/ws") as watcher_ws,
+    ):
+        seats = [hello(ws0, ann), hello(ws1, bob)]
+        watcher = hello(watcher_ws)
+        states = [seats[0].state(), seats[1].state()]
+        watcher.state()
+        deciding = states[0]["view"]["current_player"]
+        mover, other = seats[deciding], seats[1 - deciding]
+        first = states[deciding]
+        step = first["legal"][0]
+        mover.send({"type": "preview", "actions": [step["id"]], "ref": 7})
+        answer = mover.until(lambda m: m["type"] in ("preview", "error"))
+        assert answer["type"] == "preview" and answer["ref"] == 7
+        assert answer["version"] == first["version"]
+        other.send({"type": "preview", "actions": [step["id"]], "ref": 1})
+        refused = other.until(lambda m: m["type"] == "error")
+        assert refused["code"] == "not_your_turn" and refused["ref"] == 1
+        watcher.send({"type": "preview", "actions": [step["id"]]})
+        assert watcher.until(lambda m: m["type"] == "error")["code"] == "spectator"
+        mover.send({"type": "preview", "actions": "nonsense"})
+        assert mover.until(lambda m: m["type"] == "error")["code"] == "malformed"
+        mover.send({"type": "sync"})
+        assert mover.state()["version"] == first["version"]  # nothing was played
+
+
+def test_state_messages_carry_the_log_in_words_and_actions_with_their_meaning(
+    client: TestClient,
+) -> None:
+    game_id, ann, _ = duel(client)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        seat = hello(ws, ann)
+        message = seat.state()
+        assert len(message["said"]) == len(message["view"]["log"])
+        assert all(isinstance(line, str) and line for line in message["said"])
+        if message["legal"]:
+            assert {"id", "kind", "args", "text"} <= set(message["legal"][0])
+
+
+def test_a_replay_steps_through_a_finished_game_only(client: TestClient) -> None:
+    game = create(client, game="broadsides", seed=3, bots={"1": "random"})
+    token = join(client, game["id"], 0)
+    assert client.get(f"/api/games/{game['id']}/replay?at=1").status_code == 409
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        me = hello(ws, token)
+        message = me.state()
+        while message["status"] != "finished":
+            if message["legal"]:
+                me.act(message["legal"][0]["id"])
+            message = me.state()
+    replay = client.get(f"/api/games/{game['id']}/replay?at=0").json()
+    length = replay["length"]
+    assert replay["action"] is None and length > 10
+    last = client.get(f"/api/games/{game['id']}/replay?at={length}&seat=1").json()
+    assert last["view"]["terminal"] and last["action"]["text"]
+    assert last["view"]["ships"][0]["hand"] is None  # as seat 1 saw it
+    everything = client.get(f"/api/games/{game['id']}/replay?at={length}").json()
+    assert everything["view"]["ships"][0]["hand"] is not None
+    assert client.get(f"/api/games/{game['id']}/replay?at=0&seat=5").status_code == 400
