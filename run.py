@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up Quarterdeck and run it, with nothing but Python 3.11+.
 
-    python3 run.py            start Quarterdeck (a game of Letter of Marque in the terminal)
+    python3 run.py            start Quarterdeck: the server and its pages, at http://127.0.0.1:8000/
     python3 run.py test       run the whole test suite: ruff, mypy and pytest
     python3 run.py qd ARGS    run the `quarterdeck` command with ARGS (e.g. qd sim letter-of-marque)
 
@@ -70,7 +70,21 @@ def test(pytest_args: list[str]) -> int:
     ensure_venv({"test"})
     failed = []
     for name, args in (
-        ("ruff", [python(), "-m", "ruff", "check", "src", "tests", "bench", "scripts", "examples", "run.py"]),
+        (
+            "ruff",
+            [
+                python(),
+                "-m",
+                "ruff",
+                "check",
+                "src",
+                "tests",
+                "bench",
+                "scripts",
+                "examples",
+                "run.py",
+            ],
+        ),
         ("mypy", [python(), "-m", "mypy"]),
     ):
         if run(args):
@@ -89,9 +103,7 @@ def main(argv: list[str]) -> int:
         return test(rest)
     if command == "start":
         ensure_venv(set())
-        return run(
-            [python(), "-m", "quarterdeck.cli", "play", "letter-of-marque", *rest], echo=False
-        )
+        return run([python(), "-m", "quarterdeck.cli", "serve", *rest], echo=False)
     if command == "qd":
         ensure_venv(set())
         return run([python(), "-m", "quarterdeck.cli", *rest], echo=False)

@@ -1,0 +1,198 @@
+"""Load on the live-play server: many concurrent BroadSides games over WebSockets.
+
+    .venv/bin/python bench/bench_server_load.py [--games 200] [--rate 2] [--seconds 30]
+                                                [--database URL]
+
+Starts ``quarterdeck serve`` on a free port (an SQLite file in a temporary directory
+unless ``--database`` is given), creates ``--games`` games with both seats joined,
+and plays them with client-side random bots: each game offers ``--rate`` decisions a
+second (200 games × 2 = 400 decisions/s). It reports the round trip from sending a
+decision to receiving the view that follows it (p50, p99, max), the decisions made
+and every error. Then it measures the most decisions/s the server sustains: the same
+games, each deciding as soon as its view arrives. A benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+from rich.console import Console
+from rich.table import Table
+
+JSON = Any
+
+
+def call(base: str, path: str, body: JSON = None) -> JSON:
+    request = urllib.request.Request(
+        base + path,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Tally:
+    round_trips: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    decisions: int = 0
+    finished: int = 0
+
+
+async def seat_loop(
+    url: str, token: str, rate: float | None, stop_at: float, tally: Tally, rng: random.Random
+) -> None:
+    """One seat: decide (at random among the legal actions) whenever it may, paced to
+    ``rate`` decisions a second for its game (None: at once)."""
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        seq = 0
+        sent_at: float | None = None
+        version = -1
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.1, stop_at - time.monotonic())
+                )
+            except TimeoutError:
+                break
+            message = json.loads(raw)
+            if message["type"] == "error":
+                tally.errors.append(message["message"])
+                continue
+            if message["type"] != "state" or message["version"] == version:
+                continue
+            version = message["version"]
+            if sent_at is not None:
+                tally.round_trips.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if message["status"] == "finished":
+                tally.finished += 1
+                return
+            if not message["legal"]:
+                continue
+            if rate:
+                await asyncio.sleep(1 / rate)
+            seq += 1
+            action = rng.choice(message["legal"])["id"]
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "seq": seq, "actions": [action]}))
+            tally.decisions += 1
+
+
+async def run(
+    base: str, games: list[tuple[str, str, str]], rate: float | None, seconds: float
+) -> tuple[Tally, float]:
+    tally = Tally()
+    start = time.monotonic()
+    stop_at = start + seconds
+    ws_base = base.replace("http://", "ws://")
+    rng = random.Random(1)
+    tasks = []
+    for game_id, *tokens in games:
+        for token in tokens:
+            url = f"{ws_base}/api/games/{game_id}/ws"
+            seat_rng = random.Random(rng.getrandbits(32))
+            tasks.append(seat_loop(url, token, rate, stop_at, tally, seat_rng))
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    tally.errors += [repr(r) for r in results if isinstance(r, BaseException)]
+    return tally, time.monotonic() - start
+
+
+def new_games(base: str, n: int) -> list[tuple[str, str, str]]:
+    out = []
+    for i in range(n):
+        game = call(base, "/api/games", {"game": "broadsides", "seed": i})
+        tokens = [
+            call(base, f"/api/games/{game['id']}/seats/{s}/join", {"name": f"p{s}"})["token"]
+            for s in (0, 1)
+        ]
+        out.append((game["id"], *tokens))
+    return out
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=2.0, help="decisions a second per game")
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of each phase")
+    parser.add_argument("--database", default=None, help="default: a fresh SQLite file")
+    args = parser.parse_args()
+    home = tempfile.mkdtemp(prefix="qd-load-")
+    port = free_port()
+    command = [sys.executable, "-m", "quarterdeck.cli", "serve", "--port", str(port)]
+    if args.database:
+        command += ["--database", args.database]
+    server = subprocess.Popen(
+        command,
+        env={**os.environ, "QUARTERDECK_HOME": home},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                call(base, "/api/catalog")
+                break
+            except OSError:
+                time.sleep(0.2)
+        console = Console()
+        table = Table(title=f"{args.games} concurrent BroadSides games over WebSockets")
+        for column in ("phase", "decisions", "decisions/s", "p50 ms", "p99 ms", "max ms", "errors"):
+            table.add_column(column, justify="left" if column == "phase" else "right")
+        for label, rate in (
+            (f"{args.rate:g} decisions/s a game", args.rate),
+            ("as fast as it goes", None),
+        ):
+            games = new_games(base, args.games)
+            tally, elapsed = asyncio.run(run(base, games, rate, args.seconds))
+            trips = sorted(tally.round_trips) or [0.0]
+            p99 = trips[min(len(trips) - 1, int(0.99 * len(trips)))]
+            table.add_row(
+                label,
+                f"{tally.decisions:,}",
+                f"{tally.decisions / elapsed:,.0f}",
+                ms(statistics.median(trips)),
+                ms(p99),
+                ms(trips[-1]),
+                str(len(tally.errors)),
+            )
+            for error in tally.errors[:5]:
+                console.print(f"[red]error:[/] {error}")
+        console.print(table)
+        console.print(
+            f"storage: {args.database or 'SQLite file in ' + home}; one server process, {os.cpu_count()} cores"
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
