@@ -35,6 +35,7 @@ class Client:
         self.ws = ws
         self.received: list[dict[str, JSON]] = []
         self.seq = 0
+        self.log: list[JSON] = []  # the log so far, put together as a browser does
 
     def receive(self) -> dict[str, JSON]:
         """The next message, failing (never hanging) if none comes."""
@@ -46,8 +47,18 @@ class Client:
         message = self.ws.portal.call(next_message)
         assert message["type"] == "websocket.send", message
         data: dict[str, JSON] = json.loads(message["text"])
+        if data["type"] == "state":
+            self.take_log(data)
         self.received.append(data)
         return data
+
+    def take_log(self, data: dict[str, JSON]) -> None:
+        """A state message carries the log from ``log_from`` on: add it to what came
+        before, and give the message the whole log, so tests compare whole views."""
+        start = data["log_from"]
+        assert start <= len(self.log), "a gap in the log"
+        self.log[start:] = data["view"]["log"]
+        data["view"]["log"] = list(self.log)
 
     def until(self, match: Callable[[dict[str, JSON]], bool]) -> dict[str, JSON]:
         while not match(message := self.receive()):

@@ -131,7 +131,7 @@ def test_a_decision_is_stored_before_it_is_acknowledged(
         def fail(*_: object) -> None:
             raise OSError("disk full")
 
-        monkeypatch.setattr(Store, "append_decisions", fail)
+        monkeypatch.setattr(Store, "append_batch", fail)
         second = state.legal_actions()[0].id
         assert seat.act(second)["code"] == "server_error"
         ws.send_json({"type": "sync"})

@@ -98,3 +98,27 @@ def test_a_replay_steps_through_a_finished_game_only(client: TestClient) -> None
     everything = client.get(f"/api/games/{game['id']}/replay?at={length}").json()
     assert everything["view"]["ships"][0]["hand"] is not None
     assert client.get(f"/api/games/{game['id']}/replay?at=0&seat=5").status_code == 400
+
+
+def test_each_log_entry_is_sent_once_and_sync_sends_it_whole(client: TestClient) -> None:
+    """Pushes carry only the log entries a connection has not had (the client adds
+    them up); a sync starts again from the first."""
+    game_id, ann, bob = duel(client)
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as ws0,
+        client.websocket_connect(f"/api/games/{game_id}/ws") as ws1,
+    ):
+        seats = [hello(ws0, ann), hello(ws1, bob)]
+        messages = [seats[0].state(), seats[1].state()]
+        assert messages[0]["log_from"] == 0
+        for _ in range(6):
+            deciding = messages[0]["view"]["current_player"]
+            seats[deciding].act(messages[deciding]["legal"][0]["id"])
+            sent_before = len(seats[0].log)
+            messages = [seats[0].state(), seats[1].state()]
+            raw = seats[0].received[-1]
+            assert raw["log_from"] == sent_before
+            assert len(raw["said"]) == len(seats[0].log) - sent_before
+        seats[0].send({"type": "sync"})
+        whole = seats[0].state()
+        assert whole["log_from"] == 0 and len(whole["said"]) == len(whole["view"]["log"])

@@ -398,7 +398,8 @@ async def handle(room: Room, conn: Connection, message: Mapping[str, JSON]) -> N
     elif kind == "preview":
         handle_preview(room, conn, data)
     elif kind == "sync":
-        conn.push(room.state_message(conn.seat))
+        conn.log_sent = 0  # the whole picture again, log included
+        room.push_state(conn)
     elif kind == "ping":
         conn.push({"type": "pong"})
     else:

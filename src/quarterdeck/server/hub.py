@@ -48,6 +48,7 @@ class Hub:
             await room.stop()
         self.services.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.services.storage_pool.shutdown(wait=True)
+        self.services.writer.close()
         self.store.close()
 
     async def room(self, game_id: str) -> Room:

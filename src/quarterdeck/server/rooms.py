@@ -13,7 +13,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -31,7 +31,7 @@ from quarterdeck.engine import (
 )
 
 from .preview import action_json
-from .storage import Decision, Store, StoredGame, StoredSeat
+from .storage import Appended, Decision, Store, StoredGame, StoredSeat
 from .tokens import token_matches
 
 JSON = Any
@@ -59,6 +59,8 @@ class Connection:
     seat: int | None
     token_hash: str | None = None
     queue: asyncio.Queue[dict[str, JSON] | None] = field(default_factory=asyncio.Queue)
+    #: Log entries this connection has been sent: later pushes carry only new ones.
+    log_sent: int = 0
 
     def push(self, message: dict[str, JSON]) -> None:
         self.queue.put_nowait(message)
@@ -141,12 +143,65 @@ class Services:
         self.store = store
         self.storage_pool = storage_pool
         self.bot_pool = bot_pool
+        self.writer = DecisionWriter(store)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.storage_pool, fn, *args)
 
     async def think(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.bot_pool, fn, *args)
+
+
+class DecisionWriter:
+    """Writes decisions of every game through one thread, in group commits: while one
+    transaction is being written, the decisions that arrive wait and then go in the
+    next, together. Each ``append`` returns once its own decisions are committed (or
+    raises, having stored nothing), so acknowledgements still follow the commit; one
+    writer also spares SQLite's single write lock from threads queueing for it."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="qd-writer")
+        self.waiting: list[tuple[Appended, asyncio.Future[None]]] = []
+        self.draining = False
+
+    async def append(self, appended: Appended) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.append((appended, done))
+        if not self.draining:
+            self.draining = True
+            task = asyncio.create_task(self._drain(), name="decision writer")
+            task.add_done_callback(report_failure)
+        await done
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting, []
+                try:
+                    await loop.run_in_executor(
+                        self.thread, self.store.append_batch, [a for a, _ in batch]
+                    )
+                except Exception:
+                    # One bad game must not fail the others: write each alone.
+                    for appended, done in batch:
+                        try:
+                            await loop.run_in_executor(
+                                self.thread, self.store.append_batch, [appended]
+                            )
+                        except Exception as exc:
+                            done.set_exception(exc)
+                        else:
+                            done.set_result(None)
+                    continue
+                for _, done in batch:
+                    done.set_result(None)
+        finally:
+            self.draining = False
+
+    def close(self) -> None:
+        self.thread.shutdown(wait=True)
 
 
 class Room:
@@ -222,11 +277,14 @@ class Room:
             raise RoomError("unfinished", "the record is public once the game is finished")
         return Record.of(self.state, self.seat_names(), self.stored.scenario).to_json()
 
-    def state_message(self, seat: int | None) -> dict[str, JSON]:
+    def state_message(self, seat: int | None, log_from: int = 0) -> dict[str, JSON]:
         """What ``seat`` (None: a spectator) may know now. Never the full state: the
-        view strips hidden things, and legal actions go to the deciding seat only."""
+        view strips hidden things, and legal actions go to the deciding seat only.
+        The view's log holds the entries from ``log_from`` on (``log_from`` says
+        where they start), so a connection is sent each entry once."""
         state = self.state
-        view = state.view(seat)
+        view = state.view(seat, log=False)
+        view["log"] = [e.for_seat(seat) for e in state.events[log_from:]]
         pending = state.pending()
         deciding = self.status == ACTIVE and seat is not None and state.current_player == seat
         message: dict[str, JSON] = {
@@ -239,8 +297,9 @@ class Room:
             "turn_timer": self.stored.turn_timer,
             "deadline": self.stored.deadline,
             "view": view,
+            "log_from": log_from,
             # The log told in words, as this seat may hear it.
-            "said": [self.game.describe_event(e, seat) for e in view.get("log", [])],
+            "said": [self.game.describe_event(e, seat) for e in view["log"]],
             "pending": pending.to_json() if pending else None,
             "legal": [action_json(a) for a in state.legal_actions()] if deciding else None,
         }
@@ -261,14 +320,25 @@ class Room:
         self.broadcast()
 
     def broadcast(self, extra: dict[str, JSON] | None = None) -> None:
-        """Push every connection its own view (computed once per seat)."""
-        cache: dict[int | None, dict[str, JSON]] = {}
+        """Push every connection its own view (computed once per seat and log start)."""
+        cache: dict[tuple[int | None, int], dict[str, JSON]] = {}
         for conn in list(self.connections):
             if extra is not None:
                 conn.push(extra)
-            if conn.seat not in cache:
-                cache[conn.seat] = self.state_message(conn.seat)
-            conn.push(cache[conn.seat])
+            self.push_state(conn, cache)
+
+    def push_state(
+        self, conn: Connection, cache: dict[tuple[int | None, int], dict[str, JSON]] | None = None
+    ) -> None:
+        """Push ``conn`` its view with the log entries it has not had yet."""
+        key = (conn.seat, conn.log_sent)
+        message = cache.get(key) if cache is not None else None
+        if message is None:
+            message = self.state_message(conn.seat, conn.log_sent)
+            if cache is not None:
+                cache[key] = message
+        conn.push(message)
+        conn.log_sent = len(self.state.events)
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -400,14 +470,8 @@ class Room:
         status = self.status_of(trial)
         deadline = self.deadline_of(trial, self.state.current_player, status)
         result = trial.returns() if trial.is_terminal() else None
-        await self.services.db(
-            self.services.store.append_decisions,
-            self.id,
-            self.version,
-            decisions,
-            status,
-            deadline,
-            result,
+        await self.services.writer.append(
+            Appended(self.id, self.version, decisions, status, deadline, result)
         )
         self.state = trial
         self.stored.status, self.stored.deadline, self.stored.result = status, deadline, result

@@ -7,6 +7,7 @@ the event loop. A decision is committed here before the server acknowledges it.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,18 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, func, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from .models import DecisionRow, GameRow, SeatRow
@@ -79,6 +91,18 @@ class Decision:
     made_by: str  # "seat", "bot" or "timer"
 
 
+@dataclass(frozen=True)
+class Appended:
+    """Decisions ``first``, ``first + 1``, … of one game, with its status after them."""
+
+    game_id: str
+    first: int
+    decisions: Sequence[Decision]
+    status: str
+    deadline: float | None
+    result: list[float] | None
+
+
 @dataclass
 class StoredSeat:
     seat: int
@@ -115,12 +139,39 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Decisions are written on a connection each writing thread keeps (the server
+        # has one writer): checking one out of the pool for every commit would cost
+        # more than the commit.
+        self._local = threading.local()
+        self._kept: list[Connection] = []
+        self._kept_lock = threading.Lock()
 
     def migrate(self) -> None:
         migrate(self.engine)
 
     def close(self) -> None:
+        with self._kept_lock:
+            for connection in self._kept:
+                connection.close()
+            self._kept.clear()
         self.engine.dispose()
+
+    def _writer(self) -> Connection:
+        connection: Connection | None = getattr(self._local, "connection", None)
+        if connection is None or connection.closed:
+            connection = self._local.connection = self.engine.connect()
+            with self._kept_lock:
+                self._kept.append(connection)
+        return connection
+
+    def _drop_writer(self) -> None:
+        connection: Connection | None = getattr(self._local, "connection", None)
+        self._local.connection = None
+        if connection is not None:
+            with self._kept_lock:
+                if connection in self._kept:
+                    self._kept.remove(connection)
+            connection.invalidate()
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -180,31 +231,68 @@ class Store:
     ) -> None:
         """Decisions ``first``, ``first + 1``, … in one transaction, with the game's new
         status, deadline and result and the deciding seat's sequence number."""
-        with self._session() as session:
-            for n, d in enumerate(decisions, start=first):
-                session.add(
-                    DecisionRow(
-                        game_id=game_id,
-                        number=n,
-                        action_id=d.action_id,
-                        text=d.text,
-                        seat=d.seat,
-                        seq=d.seq,
-                        made_by=d.made_by,
-                    )
-                )
-            seqs = {d.seat: d.seq for d in decisions if d.seq is not None}
-            for seat, seq in seqs.items():
-                session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                    .values(last_seq=seq)
-                )
-            session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(status=status, deadline=deadline, result=result)
+        self.append_batch([Appended(game_id, first, decisions, status, deadline, result)])
+
+    def append_batch(self, batch: Sequence[Appended]) -> None:
+        """The decisions of several games in one transaction: one commit (and one sync
+        to disk) for all the decisions that arrived while the last one was written.
+        Plain SQL statements, not ORM objects: this is the server's hot path."""
+        rows = [
+            {
+                "game_id": a.game_id,
+                "number": n,
+                "action_id": d.action_id,
+                "text": d.text,
+                "seat": d.seat,
+                "seq": d.seq,
+                "made_by": d.made_by,
+            }
+            for a in batch
+            for n, d in enumerate(a.decisions, start=a.first)
+        ]
+        seqs = [
+            {"g": a.game_id, "s": seat, "seq": seq}
+            for a in batch
+            for seat, seq in {d.seat: d.seq for d in a.decisions if d.seq is not None}.items()
+        ]
+        games = [
+            {"g": a.game_id, "status": a.status, "deadline": a.deadline, "result": a.result}
+            for a in batch
+        ]
+        connection = self._writer()
+        try:
+            with connection.begin():
+                self._write(connection, rows, seqs, games)
+        except Exception:
+            self._drop_writer()  # a broken connection is not kept
+            raise
+
+    @staticmethod
+    def _write(
+        connection: Connection,
+        rows: list[dict[str, JSON]],
+        seqs: list[dict[str, JSON]],
+        games: list[dict[str, JSON]],
+    ) -> None:
+        if rows:
+            connection.execute(insert(DecisionRow), rows)
+        if seqs:
+            connection.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == bindparam("g"), SeatRow.seat == bindparam("s"))
+                .values(last_seq=bindparam("seq")),
+                seqs,
             )
+        connection.execute(
+            update(GameRow)
+            .where(GameRow.id == bindparam("g"))
+            .values(
+                status=bindparam("status"),
+                deadline=bindparam("deadline"),
+                result=bindparam("result", type_=GameRow.__table__.c.result.type),
+            ),
+            games,
+        )
 
     def delete_game(self, game_id: str) -> None:
         with self._session() as session:
