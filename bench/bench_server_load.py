@@ -132,6 +132,16 @@ def new_games(base: str, n: int) -> list[tuple[str, str, str]]:
     return out
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The process's CPU time so far (user + system), where /proc tells it."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def ms(x: float) -> str:
     return f"{x * 1000:.1f}"
 
@@ -164,14 +174,22 @@ def main() -> None:
                 time.sleep(0.2)
         console = Console()
         table = Table(title=f"{args.games} concurrent BroadSides games over WebSockets")
-        for column in ("phase", "decisions", "decisions/s", "p50 ms", "p99 ms", "max ms", "errors"):
+        columns = ("phase", "decisions", "decisions/s", "p50 ms", "p99 ms", "max ms", "errors")
+        for column in (*columns, "server CPU ms/decision"):
             table.add_column(column, justify="left" if column == "phase" else "right")
         for label, rate in (
             (f"{args.rate:g} decisions/s a game", args.rate),
             ("as fast as it goes", None),
         ):
             games = new_games(base, args.games)
+            cpu_before = cpu_seconds(server.pid)
             tally, elapsed = asyncio.run(run(base, games, rate, args.seconds))
+            cpu_after = cpu_seconds(server.pid)
+            cpu = (
+                ms((cpu_after - cpu_before) / max(tally.decisions, 1))
+                if cpu_before is not None and cpu_after is not None
+                else "?"
+            )
             trips = sorted(tally.round_trips) or [0.0]
             p99 = trips[min(len(trips) - 1, int(0.99 * len(trips)))]
             table.add_row(
@@ -182,6 +200,7 @@ def main() -> None:
                 ms(p99),
                 ms(trips[-1]),
                 str(len(tally.errors)),
+                cpu,
             )
             for error in tally.errors[:5]:
                 console.print(f"[red]error:[/] {error}")

@@ -731,8 +731,15 @@ def serve(
     console.print(f"Games are stored in {url.partition('@')[2] or url}", markup=False)
     # Messages a little above the protocol's limit still arrive and are refused with
     # an error; far larger ones close the connection.
+    # Views are a few kilobytes: compressing every push would cost more CPU than the
+    # bandwidth it saves, so WebSocket messages go uncompressed.
     uvicorn.run(
-        create_app(url), host=host, port=port, ws_max_size=4 * MAX_MESSAGE_BYTES, log_level="info"
+        create_app(url),
+        host=host,
+        port=port,
+        ws_max_size=4 * MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
+        log_level="info",
     )
 
 
