@@ -122,3 +122,14 @@ def test_each_log_entry_is_sent_once_and_sync_sends_it_whole(client: TestClient)
         seats[0].send({"type": "sync"})
         whole = seats[0].state()
         assert whole["log_from"] == 0 and len(whole["said"]) == len(whole["view"]["log"])
+
+
+def test_what_a_client_echoes_back_is_sent_whatever_it_holds(client: TestClient) -> None:
+    """A preview's ``ref`` comes back as sent, even a number beyond 64 bits."""
+    game_id, ann, _ = duel(client)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        seat = hello(ws, ann)
+        seat.state()
+        seat.send({"type": "preview", "actions": [10**40], "ref": 10**30})
+        answer = seat.until(lambda m: m["type"] in ("preview", "error"))
+        assert answer["ref"] == 10**30
