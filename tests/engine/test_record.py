@@ -53,6 +53,19 @@ def test_replay_rebuilds_every_state_exactly(tmp_path: Path) -> None:
     assert states[-1] == state and loaded.final_state().returns() == record.result
 
 
+def test_replay_up_to_a_move_is_the_state_there() -> None:
+    record = finished_record()
+    states = list(record.states())
+    for upto in (0, 1, len(record.actions) // 2, len(record.actions)):
+        assert record.replay(upto) == states[upto]
+    assert record.replay() == states[-1]
+    data = record.to_json()
+    data["actions"][3][1] = "something else"
+    with pytest.raises(RecordError, match="action 4"):
+        Record.from_json(data).replay()
+    assert Record.from_json(data).replay(3) == states[3]  # stops before the bad one
+
+
 def test_unknown_rules_version_is_refused_with_a_clear_message() -> None:
     data = finished_record().to_json()
     data["rules_version"] = "99"

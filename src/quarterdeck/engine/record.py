@@ -148,24 +148,38 @@ class Record:
 
     def states(self) -> Iterator[State]:
         """Every state of the game in order: the start, then after each action."""
+        state = self._start()
+        yield state.clone()
+        for n in range(1, len(self.actions) + 1):
+            self._apply(state, n)
+            yield state.clone()
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` actions (all of them if None), without
+        copying every state on the way as ``states`` does."""
+        state = self._start()
+        for n in range(1, (len(self.actions) if upto is None else upto) + 1):
+            self._apply(state, n)
+        return state
+
+    def _start(self) -> State:
         game = self.make_game()
         if self.scenario is not None:
-            state = game.load_scenario(self.scenario)
-        else:
-            state = game.new_state(self.players, self.seed)
-        yield state.clone()
-        for n, (action_id, text) in enumerate(self.actions, start=1):
-            action = game.action_space.from_id(action_id)
-            if action.text != text:
-                raise RecordError(
-                    f"action {n} of the record is {text!r} but id {action_id} now reads "
-                    f"{action.text!r}"
-                )
-            try:
-                state.apply(action)
-            except QuarterdeckError as exc:
-                raise RecordError(f"action {n} ({text!r}) does not replay: {exc}") from None
-            yield state.clone()
+            return game.load_scenario(self.scenario)
+        return game.new_state(self.players, self.seed)
+
+    def _apply(self, state: State, n: int) -> None:
+        """Apply action ``n`` (from 1), checking that its id still means its text."""
+        action_id, text = self.actions[n - 1]
+        action = state.game.action_space.from_id(action_id)
+        if action.text != text:
+            raise RecordError(
+                f"action {n} of the record is {text!r} but id {action_id} now reads {action.text!r}"
+            )
+        try:
+            state.apply(action)
+        except QuarterdeckError as exc:
+            raise RecordError(f"action {n} ({text!r}) does not replay: {exc}") from None
 
     def final_state(self) -> State:
         *_, state = self.states()

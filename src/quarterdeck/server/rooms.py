@@ -25,7 +25,6 @@ from quarterdeck.engine import (
     MalformedActionError,
     NotYourTurnError,
     Record,
-    RecordError,
     State,
     derive_seed,
 )
@@ -89,7 +88,8 @@ def bot_choice(bot_name: str, state: State, game_seed: int) -> int:
 
 
 def replay(stored: StoredGame) -> State:
-    """The live state of a stored game: its start, then every stored decision."""
+    """The live state of a stored game: its start, then every stored decision (each
+    checked to mean what it meant when it was made)."""
     record = Record(
         game=stored.game,
         rules_version=stored.rules_version,
@@ -99,20 +99,9 @@ def replay(stored: StoredGame) -> State:
         data_hash=stored.data_hash,
         data=stored.data,
         scenario=stored.scenario,
+        actions=[(d.action_id, d.text) for d in stored.decisions],
     )
-    game = record.make_game()
-    if stored.scenario is not None:
-        state = game.load_scenario(stored.scenario)
-    else:
-        state = game.new_state(stored.players, stored.seed)
-    for n, d in enumerate(stored.decisions, start=1):
-        action = game.action_space.from_id(d.action_id)
-        if action.text != d.text:
-            raise RecordError(
-                f"decision {n} is {d.text!r} but id {d.action_id} reads {action.text!r}"
-            )
-        state.apply(action)
-    return state
+    return record.replay()
 
 
 def last_decisions(decisions: Sequence[Decision]) -> dict[int, list[int]]:

@@ -15,7 +15,7 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from quarterdeck.engine import QuarterdeckError, Record, State, get_game
+from quarterdeck.engine import QuarterdeckError, Record, get_game
 
 from .preview import action_json
 
@@ -76,12 +76,8 @@ def add_web(app: FastAPI) -> None:
 
 def replay_step(record: Record, at: int, seat: int | None) -> dict[str, JSON]:
     """Move ``at`` of a finished game's record, told to ``seat`` (None: everything)."""
-    states = record.states()
-    state: State = next(states)
-    actor = None
-    for _ in range(at):
-        actor = state.current_player
-        state = next(states)
+    actor = record.replay(at - 1).current_player if at else None
+    state = record.replay(at)
     view = state.view(seat) if seat is not None else state.view_all()
     game = state.game
     return {
