@@ -178,16 +178,16 @@ def main() -> None:
         console = Console()
         table = Table(title=f"{args.games} concurrent BroadSides games over WebSockets")
         columns = ("phase", "decisions", "decisions/s", "p50 ms", "p99 ms", "max ms", "errors")
-        for column in (*columns, "server CPU ms/decision"):
+        for column in (*columns, "server CPU ms/decision", "clients' CPU ms/decision"):
             table.add_column(column, justify="left" if column == "phase" else "right")
         for label, rate in (
             (f"{args.rate:g} decisions/s a game", args.rate),
             ("as fast as it goes", None),
         ):
             games = new_games(base, args.games)
-            cpu_before = cpu_seconds(server.pid)
+            cpu_before, client_before = cpu_seconds(server.pid), time.process_time()
             tally, elapsed = asyncio.run(run(base, games, rate, args.seconds))
-            cpu_after = cpu_seconds(server.pid)
+            cpu_after, client_cpu = cpu_seconds(server.pid), time.process_time() - client_before
             cpu = (
                 ms((cpu_after - cpu_before) / max(tally.decisions, 1))
                 if cpu_before is not None and cpu_after is not None
@@ -204,6 +204,7 @@ def main() -> None:
                 ms(trips[-1]),
                 str(len(tally.errors)),
                 cpu,
+                ms(client_cpu / max(tally.decisions, 1)),
             )
             for error in tally.errors[:5]:
                 console.print(f"[red]error:[/] {error}")
