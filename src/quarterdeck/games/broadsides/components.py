@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from quarterdeck.engine import DataFileError
@@ -83,10 +84,28 @@ class Components:
     zone_by_id: Mapping[str, int] = field(default_factory=dict)
 
     def zones_of(self, kind: str) -> tuple[int, ...]:
-        return tuple(z.index for z in self.zones if z.kind == kind)
+        return self._zones_by_kind.get(kind, ())
 
     def deck_of(self, cannon: str) -> int:
-        return next(z.index for z in self.zones if z.cannon == cannon)
+        return self._deck_by_cannon[cannon]
+
+    def zones_showing(self, icon: str) -> tuple[int, ...]:
+        """The zones with ``icon`` among their penalties."""
+        return self._zones_by_icon.get(icon, ())
+
+    # Looked up on every move and every view: worked out once per set of components.
+    @cached_property
+    def _zones_by_icon(self) -> dict[str, tuple[int, ...]]:
+        icons = {icon for z in self.zones for icon in z.penalties}
+        return {i: tuple(z.index for z in self.zones if i in z.penalties) for i in icons}
+
+    @cached_property
+    def _zones_by_kind(self) -> dict[str, tuple[int, ...]]:
+        return {k: tuple(z.index for z in self.zones if z.kind == k) for k in ZONE_KINDS}
+
+    @cached_property
+    def _deck_by_cannon(self) -> dict[str, int]:
+        return {z.cannon: z.index for z in self.zones if z.cannon is not None}
 
     def shot_for(self, kind: str) -> int:
         """The shot kind that hits this zone kind best."""

@@ -89,9 +89,7 @@ def ready_damage(state: BroadSidesState, p: int) -> float:
 @cache
 def weights() -> tuple[float, ...]:
     data = json.loads(
-        resources.files(__package__)
-        .joinpath("data/evaluation.json")
-        .read_text(encoding="utf-8")
+        resources.files(__package__).joinpath("data/evaluation.json").read_text(encoding="utf-8")
     )
     named = data["weights"]
     return tuple(float(named.get(name, 0.0)) for name in FEATURES)

@@ -179,11 +179,10 @@ class BroadSidesState(State):
         return zone.penalties[: zone.spaces - self.zone_count(p, z)] if zone.penalties else ()
 
     def penalty(self, p: int, icon: str, zones: Sequence[int] | None = None) -> int:
-        c = self.c
+        """How many ``icon`` penalties ``p``'s ship shows (in ``zones``, or anywhere)."""
         total = 0
-        for z in range(len(c.zones)) if zones is None else zones:
-            penalties = c.zones[z].penalties
-            if icon in penalties:  # most zones show no such icon at all
+        for z in self.c.zones_showing(icon):  # most zones show no such icon at all
+            if zones is None or z in zones:
                 total += self.exposed(p, z).count(icon)
         return total
 

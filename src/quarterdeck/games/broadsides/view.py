@@ -25,8 +25,15 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
     revealed = cannons_revealed(state)
     zones = []
     captain, first_mate = state.officers[p]
+    crew = state.markers[p]
     for z in c.zones:
-        markers = state.zone_count(p, z.index)
+        # The server draws this for every seat after every move: keep it lean.
+        officers = []
+        if captain == z.index:
+            officers.append("captain")
+        if first_mate == z.index:
+            officers.append("first mate")
+        markers = crew[z.index] + len(officers)  # officers count as Crewmen
         zones.append(
             {
                 "zone": z.id,
@@ -34,11 +41,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
                 "kind": z.kind,
                 "spaces": z.spaces,
                 "markers": markers,
-                "officers": [
-                    name
-                    for name, where in (("captain", captain), ("first mate", first_mate))
-                    if where == z.index
-                ],
+                "officers": officers,
                 "exposed": list(z.penalties[: z.spaces - markers]),
                 "targets": z.targets,
             }
