@@ -459,8 +459,10 @@ class Room:
         status = self.status_of(trial)
         deadline = self.deadline_of(trial, self.state.current_player, status)
         result = trial.returns() if trial.is_terminal() else None
+        stored = self.stored
+        changed = (status, deadline, result) != (stored.status, stored.deadline, stored.result)
         await self.services.writer.append(
-            Appended(self.id, self.version, decisions, status, deadline, result)
+            Appended(self.id, self.version, decisions, status, deadline, result, changed)
         )
         self.state = trial
         self.stored.status, self.stored.deadline, self.stored.result = status, deadline, result

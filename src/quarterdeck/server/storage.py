@@ -102,6 +102,8 @@ class Appended:
     status: str
     deadline: float | None
     result: list[float] | None
+    #: False when status, deadline and result are as stored: the game's row is left be.
+    header_changed: bool = True
 
 
 # The hot path's statements, built once, on the tables themselves: the ORM's bulk
@@ -279,6 +281,7 @@ class Store:
         games = [
             {"g": a.game_id, "status": a.status, "deadline": a.deadline, "result": a.result}
             for a in batch
+            if a.header_changed
         ]
         connection = self._writer()
         try:
@@ -299,7 +302,8 @@ class Store:
             connection.execute(_INSERT_DECISIONS, rows)
         if seqs:
             connection.execute(_UPDATE_SEQ, seqs)
-        connection.execute(_UPDATE_GAME, games)
+        if games:
+            connection.execute(_UPDATE_GAME, games)
 
     def delete_game(self, game_id: str) -> None:
         with self._session() as session:
