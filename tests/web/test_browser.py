@@ -71,7 +71,7 @@ def prompt(page: Any) -> str:
 
 
 def turn(page: Any) -> int:
-    text = page.locator(".middle .turn").inner_text()  # "Turn 3 of 60"
+    text = page.locator(".middle .turn").inner_text()  # "Turn 3 of 120" (turns, both captains' counted)
     return int(text.split()[1])
 
 

@@ -251,7 +251,9 @@ function middle(view, ctx, legal) {
     })));
   }
   parts.push(el("div.deck-count", { text: `Target deck ${view.target_deck}` }));
-  parts.push(el("div.turn", { text: `Turn ${view.turn} of ${view.round_cap}` }));
+  // The round cap counts rounds (both captains' turns); the log counts turns.
+  const turns = 2 * view.round_cap;
+  parts.push(el("div.turn", { text: `Turn ${Math.min(view.turn, turns)} of ${turns}` }));
   if (view.attack) {
     const a = view.attack;
     parts.push(el("div.attack", { text: `Attack on ${a.zone.replace(/-/g, " ")}: ${a.potential} potential, ${a.damage} damage (${a.cannon} cannon)` }));
