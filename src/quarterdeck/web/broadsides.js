@@ -263,9 +263,18 @@ function middle(view, ctx, legal) {
       ...view.selection.cards.map(([card, value, suit]) => cardFace(card, { value, suit, small: true }))));
   }
   if (view.losses && view.losses.length) {
-    parts.push(el("div.losses", { text: `To lose: ${view.losses.map((l) => `${l[2]} ${l[1]} (${COLOURS[l[0]]})`).join(", ")}` }));
+    parts.push(el("div.losses", { text: `To lose: ${view.losses.map(lossText).join("; ")}` }));
   }
   return el("div.middle", {}, ...parts);
+}
+
+// A waiting loss in words: [seat, kind, count, zone or null] from the view.
+const LOSS_KINDS = { rigging: "Sails", deck: "Crewmen", hull: "Planks" };
+function lossText([seat, kind, count, zone]) {
+  const what = kind === "unaim" ? `${count} Aim card(s) off the Targets`
+    : kind === "zone" ? `${count} marker(s) off the ${zone.replace(/-/g, " ")}`
+    : `${count} ${LOSS_KINDS[kind] || kind}`;
+  return `${COLOURS[seat]}: ${what}`;
 }
 
 function hand(view, ship, ctx, legal) {

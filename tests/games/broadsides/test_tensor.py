@@ -338,7 +338,7 @@ def from_view(game: BroadSides, view: dict[str, Any], seat: int) -> Fields:
             float(attack["cannon"] == "aft"),
         ]
     kinds = ["unaim", "zone", "rigging", "deck", "hull"]
-    for who, what, count in view["losses"]:
+    for who, what, count, _zone in view["losses"]:
         out["losses"][rel[who] * 5 + kinds.index(what)] += count
     out["losses"] = [min(1.0, n / 10) if n > 0 else 0.0 for n in out["losses"]]
     for shot in c.shots:

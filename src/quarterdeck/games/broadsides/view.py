@@ -152,7 +152,11 @@ def view(state: BroadSidesState, seat: int | None, reveal: bool) -> dict[str, JS
         if state.sel
         else None,
         "attack": attack,
-        "losses": [[t[0], t[1], t[2]] for t in state.tasks],
+        # Losses waiting: [seat, kind, cards or markers, the zone for a loss off one
+        # zone (else None)].
+        "losses": [
+            [t[0], t[1], t[2], c.zones[t[3]].id if t[3] >= 0 else None] for t in state.tasks
+        ],
     }
     if reveal:
         out["decks"] = [list(d) for d in state.decks]
