@@ -213,14 +213,14 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        console = Console()
+        console = Console(width=None if sys.stdout.isatty() else 110)
         table = Table(title=f"{args.games} concurrent BroadSides games over WebSockets")
-        columns = ("phase", "decisions", "decisions/s", "p50 ms", "p99 ms", "max ms", "errors")
-        for column in (*columns, "server CPU ms/decision", "clients' CPU ms/decision"):
+        columns = ("phase", "decisions", "per s", "p50 ms", "p99 ms", "max ms", "errors")
+        for column in (*columns, "server CPU ms/dec.", "clients' CPU ms/dec."):
             table.add_column(column, justify="left" if column == "phase" else "right")
         for label, rate in (
-            (f"{args.rate:g} decisions/s a game", args.rate),
-            ("as fast as it goes", None),
+            (f"{args.rate:g}/s a game", args.rate),
+            ("flat out", None),
         ):
             games = new_games(base, args.games)
             cpu_before, client_before = cpu_seconds(server.pid), time.process_time()
