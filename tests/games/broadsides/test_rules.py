@@ -1210,6 +1210,8 @@ def test_stage_3_draws_2_then_discards_down_to_the_hand_limit(game: BroadSides) 
     assert state.current_player == RED and state.phase == "hand-limit"
     act(state, "1♠")
     assert state.phase == "hand-limit"
+    picked = state.view(RED)["selection"]
+    assert picked["kind"] == "hand-limit" and [c[0] for c in picked["cards"]] == [card("1♠")]
     act(state, "3♣")
     assert len(state.hands[RED]) == 6
     assert state.discards[RED] == [card("1♠"), card("3♣")]

@@ -148,7 +148,11 @@ def view(state: BroadSidesState, seat: int | None, reveal: bool) -> dict[str, JS
         "target_deck": len(state.target_deck),
         "target_discards": list(state.target_discards),
         # Cards being picked for a set are shown: they are played face up when done.
-        "selection": {"kind": state.sel_kind, "cards": [list(s) for s in state.sel]}
+        "selection": {
+            # Hand-limit discards are picked like a set, but sel_kind still names the last.
+            "kind": "hand-limit" if state.phase == "hand-limit" else state.sel_kind,
+            "cards": [list(s) for s in state.sel],
+        }
         if state.sel
         else None,
         "attack": attack,
