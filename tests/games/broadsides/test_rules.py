@@ -1172,6 +1172,9 @@ def test_firing_damage_is_removed_by_the_defenders_choice_officers_included(
     )
     act(state, "Fire!", "done")  # Blue does not Evade
     assert state.current_player == BLUE and state.phase == "tasks"
+    # The view tells the waiting loss with the zone it comes off.
+    seat, kind, _, zone = state.view(RED)["losses"][0]
+    assert (seat, kind, zone) == (BLUE, "zone", "main-deck")
     assert texts(state) == [
         "lose a Crewman from the Main Deck",
         "lose your Captain",

@@ -25,7 +25,6 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
     revealed = cannons_revealed(state)
     zones = []
     captain, first_mate = state.officers[p]
-    crew = state.markers[p]
     for z in c.zones:
         # The server draws this for every seat after every move: keep it lean.
         officers = []
@@ -33,7 +32,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             officers.append("captain")
         if first_mate == z.index:
             officers.append("first mate")
-        markers = crew[z.index] + len(officers)  # officers count as Crewmen
+        markers = state.zone_count(p, z.index)
         zones.append(
             {
                 "zone": z.id,
