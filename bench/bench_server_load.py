@@ -76,6 +76,17 @@ class GameClock:
     due: float = 0.0
 
 
+def read(raw: str | bytes, tally: Tally) -> tuple[str, int | None, str | None, list[int]]:
+    """What a seat needs of a message: its type, version, status and legal action
+    ids. The parsed view is dropped at once: 400 clients each holding their last one
+    would make this process's cycle collections, and so its round trips, slow."""
+    message = orjson.loads(raw)
+    if message["type"] == "error":
+        tally.errors.append(message["message"])
+    legal = [a["id"] for a in message.get("legal") or ()]
+    return message["type"], message.get("version"), message.get("status"), legal
+
+
 async def seat_loop(
     url: str,
     token: str,
@@ -91,7 +102,7 @@ async def seat_loop(
         await ws.send(json.dumps({"type": "hello", "token": token}))
         seq = 0
         sent_at: float | None = None
-        version = -1
+        version: int | None = -1
         while time.monotonic() < stop_at:
             try:
                 raw = await asyncio.wait_for(
@@ -99,26 +110,23 @@ async def seat_loop(
                 )
             except TimeoutError:
                 break
-            message = orjson.loads(raw)
-            if message["type"] == "error":
-                tally.errors.append(message["message"])
+            kind, new_version, status, legal = read(raw, tally)
+            if kind != "state" or new_version == version:
                 continue
-            if message["type"] != "state" or message["version"] == version:
-                continue
-            version = message["version"]
+            version = new_version
             if sent_at is not None:
                 tally.round_trips.append(time.perf_counter() - sent_at)
                 sent_at = None
-            if message["status"] == "finished":
+            if status == "finished":
                 tally.finished += 1
                 return
-            if not message["legal"]:
+            if not legal:
                 continue
             if rate:  # decisions arrive as a Poisson process: games do not move in step
                 clock.due = (clock.due or time.monotonic()) + rng.expovariate(rate)
                 await asyncio.sleep(max(0.0, clock.due - time.monotonic()))
             seq += 1
-            action = rng.choice(message["legal"])["id"]
+            action = rng.choice(legal)
             sent_at = time.perf_counter()
             tally.first = min(tally.first, time.monotonic())
             await ws.send(json.dumps({"type": "act", "seq": seq, "actions": [action]}))

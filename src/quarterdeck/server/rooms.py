@@ -10,12 +10,15 @@ another game.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
+
+import orjson
 
 from quarterdeck.ai import make_bot
 from quarterdeck.engine import (
@@ -49,20 +52,37 @@ class RoomError(Exception):
         self.message = message
 
 
+def encode(message: Mapping[str, JSON]) -> str:
+    """A message as compact JSON: orjson, several times quicker than the standard
+    library on every push; the standard library for what orjson refuses (a client's
+    echoed ``ref`` beyond 64 bits, say)."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"))
+
+
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: a seat (with the hash of the token it joined with) or a
-    spectator (``seat`` None). Messages queue here and a sender task writes them, so
-    a slow client never holds up a game."""
+    spectator (``seat`` None). Messages queue here as JSON text and a sender task
+    writes them, so a slow client never holds up a game."""
 
     seat: int | None
     token_hash: str | None = None
-    queue: asyncio.Queue[dict[str, JSON] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     #: Log entries this connection has been sent: later pushes carry only new ones.
     log_sent: int = 0
 
-    def push(self, message: dict[str, JSON]) -> None:
-        self.queue.put_nowait(message)
+    def push(self, message: Mapping[str, JSON]) -> None:
+        # Encoded at once: a view is a tree of many small dicts and lists, and kept
+        # waiting (or held by the sender until the next message) it would swell what
+        # each of the cycle collector's young collections must walk, pausing every
+        # game on the server (bench/bench_server_load.py).
+        self.push_text(encode(message))
+
+    def push_text(self, text: str) -> None:
+        self.queue.put_nowait(text)
 
     def close(self) -> None:
         self.queue.put_nowait(None)
@@ -310,23 +330,23 @@ class Room:
 
     def broadcast(self, extra: dict[str, JSON] | None = None) -> None:
         """Push every connection its own view (computed once per seat and log start)."""
-        cache: dict[tuple[int | None, int], dict[str, JSON]] = {}
+        cache: dict[tuple[int | None, int], str] = {}
         for conn in list(self.connections):
             if extra is not None:
                 conn.push(extra)
             self.push_state(conn, cache)
 
     def push_state(
-        self, conn: Connection, cache: dict[tuple[int | None, int], dict[str, JSON]] | None = None
+        self, conn: Connection, cache: dict[tuple[int | None, int], str] | None = None
     ) -> None:
         """Push ``conn`` its view with the log entries it has not had yet."""
         key = (conn.seat, conn.log_sent)
-        message = cache.get(key) if cache is not None else None
-        if message is None:
-            message = self.state_message(conn.seat, conn.log_sent)
+        text = cache.get(key) if cache is not None else None
+        if text is None:
+            text = encode(self.state_message(conn.seat, conn.log_sent))
             if cache is not None:
-                cache[key] = message
-        conn.push(message)
+                cache[key] = text
+        conn.push_text(text)
         conn.log_sent = len(self.state.events)
 
     # -- seats -------------------------------------------------------------------------------
@@ -454,8 +474,9 @@ class Room:
         return trial
 
     async def _commit(self, trial: State, decisions: Sequence[Decision]) -> None:
-        """Store the decisions, then make ``trial`` the live state (the caller holds
-        the lock). If storage fails nothing changes and the error propagates."""
+        """Store the decisions that led to ``trial``, then make them on the live state
+        (the caller holds the lock). If storage fails nothing changes and the error
+        propagates."""
         status = self.status_of(trial)
         deadline = self.deadline_of(trial, self.state.current_player, status)
         result = trial.returns() if trial.is_terminal() else None
@@ -464,7 +485,14 @@ class Room:
         await self.services.writer.append(
             Appended(self.id, self.version, decisions, status, deadline, result, changed)
         )
-        self.state = trial
+        # The stored steps are replayed on the live state (the same seed, the same
+        # game) rather than the trial swapped in: the live board, log and history are
+        # long-lived, and a fresh copy of them on every move would be walked by each
+        # of the cycle collector's young collections, a pause that grows with the
+        # games' length for every game on the server (bench/bench_server_load.py).
+        for d in decisions:
+            self.state.act(d.seat, d.action_id)
+        assert len(self.state.history) == len(trial.history)
         self.stored.status, self.stored.deadline, self.stored.result = status, deadline, result
 
     def deadline_of(
