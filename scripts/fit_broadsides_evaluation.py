@@ -79,11 +79,15 @@ def main() -> None:
     assert len(bots) == 2
     work = [(args.seed, i, bots) for i in range(args.n)]
     with ProcessPoolExecutor(os.cpu_count()) as pool:
-        games = list(track(pool.map(positions, work, chunksize=4), total=args.n, description="self-play"))
+        games = list(
+            track(pool.map(positions, work, chunksize=4), total=args.n, description="self-play")
+        )
     held_out = [i % 5 == 4 for i in range(args.n)]
 
     def stack(keep: bool) -> tuple[np.ndarray, np.ndarray]:
-        xs = [row for (rows, _), h in zip(games, held_out, strict=True) if h == keep for row in rows]
+        xs = [
+            row for (rows, _), h in zip(games, held_out, strict=True) if h == keep for row in rows
+        ]
         ys = [r for (rows, r), h in zip(games, held_out, strict=True) if h == keep for _ in rows]
         return np.array(xs, dtype=float), np.array(ys, dtype=float)
 

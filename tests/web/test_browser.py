@@ -71,7 +71,8 @@ def prompt(page: Any) -> str:
 
 
 def turn(page: Any) -> int:
-    text = page.locator(".middle .turn").inner_text()  # "Turn 3 of 120" (turns, both captains' counted)
+    # "Turn 3 of 120" (turns, both captains' counted)
+    text = page.locator(".middle .turn").inner_text()
     return int(text.split()[1])
 
 
