@@ -141,3 +141,36 @@ def test_a_game_starts_from_a_scenario_and_its_record_replays_from_it(
     final = watch_to_the_end(client, game["id"])
     record = check_record(client, game["id"], final)
     assert record.scenario is not None and record.scenario["ships"] == scenario["ships"]
+
+
+def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back_from_storage(
+    client: TestClient,
+) -> None:
+    """A long-running server does not keep every game it served: a finished game with
+    no connection is let go of (Hub.sweep, run every minute), and a later visit
+    replays it from storage, record and view alike."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    portal = client.portal
+    assert portal is not None  # the client runs the app (a with block)
+    finished = create(
+        client, game="letter-of-marque", players=3, seed=2, bots=dict.fromkeys("012", "random")
+    )
+    waiting = create(client, game="broadsides", seed=4)  # seats open: still in play
+    final = watch_to_the_end(client, finished["id"])
+    record = client.get(f"/api/games/{finished['id']}/record").json()
+    swept: list[str] = []
+    for _ in range(200):  # the server notices the closed WebSocket on its own time
+        swept = portal.call(hub.sweep)
+        if swept:
+            break
+        time.sleep(0.01)
+    assert swept == [finished["id"]]
+    assert finished["id"] not in hub.rooms and waiting["id"] in hub.rooms
+    assert client.get(f"/api/games/{finished['id']}/record").json() == record
+    again = watch_to_the_end(client, finished["id"])
+    # The same position (the log aside: a push carries only the entries not yet sent).
+    assert {k: v for k, v in again["view"].items() if k != "log"} == {
+        k: v for k, v in final["view"].items() if k != "log"
+    }
+    assert again["version"] == final["version"]
+    assert finished["id"] in hub.rooms

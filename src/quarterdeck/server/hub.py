@@ -25,6 +25,10 @@ class UnknownGame(LookupError):
     """No game with that id."""
 
 
+#: How often finished games nobody watches are let go of (``Hub.sweep``).
+SWEEP_SECONDS = 60.0
+
+
 class Hub:
     def __init__(self, store: Store, bot_threads: int = 2, storage_threads: int = 4) -> None:
         self.store = store
@@ -35,6 +39,7 @@ class Hub:
         )
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Migrate storage, then bring back every game in play, so that bots and
@@ -42,8 +47,26 @@ class Hub:
         await self.services.db(self.store.migrate)
         for game_id in await self.services.db(self.store.active_game_ids):
             await self.room(game_id)
+        self._sweeper = asyncio.create_task(self._sweep_now_and_then(), name="sweeper")
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            self.sweep()
+
+    def sweep(self) -> list[str]:
+        """Let go of the finished games nobody is connected to: they never change
+        again and storage holds them whole, so a later visit replays them from it.
+        Without this a long-running server would keep every game it ever served."""
+        gone = [game_id for game_id, room in self.rooms.items() if room.done_with()]
+        for game_id in gone:
+            del self.rooms[game_id]
+        return gone
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for room in self.rooms.values():
             await room.stop()
         self.services.bot_pool.shutdown(wait=False, cancel_futures=True)

@@ -252,6 +252,15 @@ class Room:
             return OPEN
         return ACTIVE
 
+    def done_with(self) -> bool:
+        """Finished, nobody connected, no bot or timer still winding down."""
+        tasks = (self._bot_task, self._timer_task)
+        return (
+            self.status == FINISHED
+            and not self.connections
+            and all(t is None or t.done() for t in tasks)
+        )
+
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` acts for, or None. Every seat is compared, in constant time."""
         found = None
