@@ -10,7 +10,8 @@ steps through:
   observation three ways: ``state.observation_tensor()`` (a list, as OpenSpiel's
   rl_environment asks for it), OpenSpiel's observation API (``make_observation``,
   a NumPy array written in place), and none at all (the adapter's own cost);
-- PettingZoo: ``last()`` (observation and action mask) + ``step()``;
+- PettingZoo: ``last()`` (observation and action mask) + ``step()``, and again with
+  a constant observation (its own bookkeeping and the mask only);
 - Gymnasium: ``step()`` with the action mask of ``info``; the other seats are
   random bots, so its figure is decisions (the agent's and the bots') per second.
 
@@ -93,8 +94,17 @@ def tic_tac_toe(observe: str) -> Loop:
     return _openspiel_loop(pyspiel.load_game("python_tic_tac_toe"), observe, deal=False)
 
 
-def pettingzoo(name: str, players: int) -> Loop:
+def pettingzoo(name: str, players: int, observe: bool = True) -> Loop:
+    """``observe=False``: the observation tensor is a constant array (the action mask
+    is real), to show what PettingZoo's own bookkeeping costs."""
     env = raw_env(name, players=players)
+    if not observe:
+        env.reset(seed=0)
+        blank = env.observe(env.possible_agents[0])["observation"]
+        env.observe = lambda agent: {  # type: ignore[method-assign]
+            "observation": blank,
+            "action_mask": env._observer.action_mask(env.position, env._seat[agent]),
+        }
     rng = Rng.from_seed(0)
 
     def play(seed: int) -> int:
@@ -150,6 +160,7 @@ def main() -> None:
         "OpenSpiel (NumPy)": partial(openspiel, observe="numpy"),
         "OpenSpiel (no obs.)": partial(openspiel, observe="none"),
         "PettingZoo": pettingzoo,
+        "PettingZoo (no obs.)": partial(pettingzoo, observe=False),
         "Gymnasium": gymnasium,
     }
     for name in game_names():
