@@ -3,7 +3,8 @@
 Search bots stop their rollouts early and ask for this estimate on their
 determinizations (full states that look the same to the searching seat), so it may read
 the whole state. It is a logistic model on the difference of the two captains' features,
-fitted to self-play games by ``scripts/fit_broadsides_evaluation.py``; the weights live
+fitted to self-play games (with some moves at random, so that it learns what
+mistakes cost) by ``scripts/fit_broadsides_evaluation.py``; the weights live
 in ``data/evaluation.json`` with a note of how they were fitted.
 """
 
