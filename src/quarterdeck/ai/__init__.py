@@ -54,6 +54,8 @@ def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
         # Long games stop rollouts early and ask the game for an evaluation.
         rollout_depth=getattr(game, "rollout_depth", None),
         prior=search_prior(game, seed),
+        # How long the search trusts the prior before its own evidence: a game's own.
+        prior_weight=getattr(game, "prior_weight", 1.0),
     )
 
 

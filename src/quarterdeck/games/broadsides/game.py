@@ -108,6 +108,10 @@ class BroadSides(Game):
 
     #: IS-MCTS rollouts stop after this many decisions and ask ``evaluate``.
     rollout_depth = 16
+    #: The search's bonus for the heuristic's choice, 1/(visits+1) times this. Measured
+    #: at ismcts:normal against the heuristic, 160 games on the same seeds: 59.4% with
+    #: 3, 49.4% with 1.
+    prior_weight = 3.0
 
     def evaluate(self, state: BroadSidesState) -> list[float]:
         """An estimate of the result of an unfinished duel, for search bots on their
