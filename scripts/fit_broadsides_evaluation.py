@@ -5,8 +5,8 @@
 
 Plays self-play games between the bots on all cores (a share ``--epsilon`` of the
 moves at random instead), keeps every 5th position with the game's final result,
-and fits a logistic model of Red's result (a win 1, a draw
-½, a loss 0) on the difference of the captains' features, with a little L2 shrinkage.
+and fits a logistic model of Red's result (a win 1, a draw ½, a loss 0) on the
+difference of the captains' features, with a little L2 shrinkage.
 One game in five is held out to report how well the model predicts. Deterministic:
 the same arguments give the same weights.
 """
@@ -52,7 +52,8 @@ def positions(
         assert seat is not None
         # Stray moves show the model what mistakes cost; fitted on the bots' own
         # choices alone, the search learns to chase features that merely go with
-        # good play (measured: it then lost 85% of its games to the heuristic).
+        # good play (measured with a richer feature set: the search then lost 85%
+        # of its games to the heuristic).
         if epsilon and stray.below(10_000) < epsilon * 10_000:
             state.apply(stray.choice(state.legal_actions()))
         else:

@@ -60,6 +60,9 @@ def test_levels_and_budgets_by_name() -> None:
     # Long games cut rollouts where the game says and ask it for an evaluation.
     broadsides = make_bot("ismcts", get_game("broadsides"))
     assert broadsides.rollout_depth == get_game("broadsides").rollout_depth > 0  # type: ignore[attr-defined]
+    # A game says how long the search leans on its heuristic; others keep the default.
+    assert broadsides.prior_weight == 3.0  # type: ignore[attr-defined]
+    assert make_bot("ismcts", game).prior_weight == 1.0  # type: ignore[attr-defined]
     for bad in ("ismcts:0", "ismcts:legendary"):
         with pytest.raises(OptionError, match="level"):
             make_bot(bad, game)
