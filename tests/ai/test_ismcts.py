@@ -6,7 +6,7 @@ import pytest
 
 from quarterdeck.ai import ISMCTSBot, make_bot
 from quarterdeck.arena.sim import simulate
-from quarterdeck.engine import OptionError, Rng, State, get_game
+from quarterdeck.engine import Action, OptionError, Rng, State, get_game
 
 
 def mid_game(name: str, players: int, seed: int, steps: int) -> State:
@@ -93,3 +93,31 @@ def test_the_search_tries_the_prior_choice_first_and_leans_on_it_without_evidenc
     # Which cannon to mount shows only many turns later: a few iterations of search
     # cannot tell the choices apart, so the prior's choice stands.
     assert make_bot("ismcts:easy", game, 4).choose(state) == wanted
+
+
+def test_the_foe_model_plays_the_other_seats_and_only_the_searcher_is_searched() -> None:
+    """With a model of the foe, every move of the other seat inside the search is the
+    model's choice on that determinization (from the foe's view of it); the tree
+    counts visits of the searching seat's choices only."""
+    game = get_game("broadsides")
+    state = mid_game("broadsides", 2, 5, 60)
+    seat = state.current_player
+    heuristic = make_bot("heuristic", game, 2)
+    asked: list[int | None] = []
+
+    def model(world: State) -> Action:
+        asked.append(world.current_player)
+        return heuristic.choose(world)
+
+    bot = ISMCTSBot(3, iterations=40, rollout_depth=16, foe_model=model)
+    root = bot.search(state)
+    assert asked and set(asked) == {1 - seat}  # type: ignore[operator]
+
+    assert sum(child.visits for child in root.children.values()) == 40
+
+
+def test_the_search_models_play_with_the_game_heuristic() -> None:
+    # The heuristic is the prior, the foe's model and both sides' rollout policy.
+    bot = make_bot("ismcts:easy", get_game("broadsides"), 1)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.prior is not None and bot.foe_model is not None and bot.rollout is not None

@@ -48,20 +48,25 @@ def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
         raise OptionError(
             f"ismcts takes a level ({levels}) or a number of iterations, not {budget!r}"
         )
+    policy = search_prior(game, seed)
+    # A game may let its heuristic play the other seats and the rollouts too.
+    modelled = policy if getattr(game, "search_models_play", False) else None
     return ISMCTSBot(
         seed,
         iterations=iterations,
         # Long games stop rollouts early and ask the game for an evaluation.
         rollout_depth=getattr(game, "rollout_depth", None),
-        prior=search_prior(game, seed),
-        # How long the search trusts the prior before its own evidence: a game's own.
+        # The game's heuristic, where it has one, is the choice the search tries
+        # first and leans towards, as long as the game says.
+        prior=policy,
         prior_weight=getattr(game, "prior_weight", 1.0),
+        foe_model=modelled,
+        rollout=modelled,
     )
 
 
 def search_prior(game: Game, seed: int) -> Callable[[State], Action] | None:
-    """The game's heuristic bot, if it has one: the search tries its choice first and
-    leans towards it until the search's own evidence outweighs it."""
+    """The game's heuristic bot, if it has one: the search's model of sensible play."""
     factory = game.bots().get("heuristic")
     return factory(seed).choose if factory is not None else None
 

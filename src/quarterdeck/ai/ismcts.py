@@ -8,6 +8,12 @@ in this determinization (counting how often each was available), the tree grows 
 node, a rollout finishes the game (or stops at a depth and asks the game for an
 evaluation), and every node on the path learns the result of the seat that acted there.
 
+With a model of the other seats' play (``foe_model``: for BroadSides, its heuristic
+captain), their moves inside the search are the model's choices on each
+determinization, which sees only what that seat could see there; the tree then
+searches the deciding seat's own choices only, against a foe that plays like a
+sensible person rather than one that knows the determinization's cards.
+
 It works through the engine contract only: ``resample``, ``legal_actions``, ``apply``,
 ``returns`` (and the optional ``Game.evaluate``), so it never reads hidden information.
 """
@@ -51,6 +57,7 @@ class ISMCTSBot(Bot):
         rollout: Callable[[State], Action] | None = None,
         prior: Callable[[State], Action] | None = None,
         prior_weight: float = 1.0,
+        foe_model: Callable[[State], Action] | None = None,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
@@ -60,6 +67,8 @@ class ISMCTSBot(Bot):
         self.rollout = rollout
         self.prior = prior
         self.prior_weight = prior_weight
+        self.foe_model = foe_model
+        self._seat: int | None = None  # the searching seat
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -72,6 +81,7 @@ class ISMCTSBot(Bot):
     def search(self, state: State) -> Node:
         seat = state.current_player
         assert seat is not None, "a finished game has nothing to decide"
+        self._seat = seat
         root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
@@ -86,6 +96,13 @@ class ISMCTSBot(Bot):
         while not world.is_terminal():
             actor = world.current_player
             assert actor is not None
+            if self.foe_model is not None and actor != self._seat:
+                # The foe's move comes from the model, on this determinization (so
+                # from what the foe could see there); the tree only follows it.
+                action = self.foe_model(world)
+                node = node.children.setdefault(action.id, Node())
+                world.apply(action)
+                continue
             actions = world.legal_actions()
             for a in actions:
                 child = node.children.get(a.id)

@@ -112,6 +112,11 @@ class BroadSides(Game):
     #: at ismcts:normal against the heuristic, 160 games on the same seeds: 59.4% with
     #: 3, 49.4% with 1.
     prior_weight = 3.0
+    #: The search plays the foe's moves and both sides' rollouts with the heuristic
+    #: captain (a model of a sensible foe) instead of UCB for the foe and random
+    #: rollouts. Measured at ismcts:normal against the heuristic, 80 games: 91%
+    #: (52.5% with the model and random rollouts, 60% with neither).
+    search_models_play = True
 
     def evaluate(self, state: BroadSidesState) -> list[float]:
         """An estimate of the result of an unfinished duel, for search bots on their
