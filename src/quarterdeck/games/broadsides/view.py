@@ -20,51 +20,59 @@ def cannons_revealed(state: BroadSidesState) -> bool:
 
 
 def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dict[str, JSON]:
+    # Bots and the server draw this for every seat after every move: keep it lean.
+    # Each zone's markers are counted once; the penalties it uncovers follow.
     c = state.c
     own = reveal or p == seat
-    revealed = cannons_revealed(state)
-    zones = []
+    shown = own or cannons_revealed(state)
     captain, first_mate = state.officers[p]
+    markers = state.markers[p]
+    zones = []
+    uncovered: list[str] = []
+    deck_usable: dict[int, bool] = {}
     for z in c.zones:
-        # The server draws this for every seat after every move: keep it lean.
+        i = z.index
         officers = []
-        if captain == z.index:
+        if captain == i:
             officers.append("captain")
-        if first_mate == z.index:
+        if first_mate == i:
             officers.append("first mate")
-        markers = state.zone_count(p, z.index)
+        count = markers[i] + len(officers)
+        exposed = list(z.penalties[: z.spaces - count])
+        uncovered += exposed
+        deck_usable[i] = "no-firing" not in exposed
         zones.append(
             {
                 "zone": z.id,
                 "name": z.name,
                 "kind": z.kind,
                 "spaces": z.spaces,
-                "markers": markers,
+                "markers": count,
                 "officers": officers,
-                "exposed": list(z.penalties[: z.spaces - markers]),
+                "exposed": exposed,
                 "targets": z.targets,
             }
         )
     cannons = []
     for position, where in enumerate(CANNON_POSITIONS):
         kind = state.cannons[p][position]
-        shown = own or revealed
+        known = kind is not None and shown
         cannons.append(
             {
                 "position": where,
                 "chosen": kind is not None,
-                "cannon": c.cannons[kind].id if kind is not None and shown else None,
+                "cannon": c.cannons[kind].id if known else None,  # type: ignore[index]
                 "shots": [c.shots[s].id for s in state.loaded[p][position]],
-                "capacity": c.cannons[kind].shots if kind is not None and shown else None,
+                "capacity": c.cannons[kind].shots if known else None,  # type: ignore[index]
                 "manned": state.gunner[p] == position,
-                "usable": state.can_use_cannon(p, position),
+                "usable": deck_usable[c.deck_of(where)],
             }
         )
     targets = []
+    gunner = state.gunner[p]
+    reading = state.cannons[p][gunner] if gunner is not None else None
     for t in state.targets[p]:
         cx, cy = c.target_centres[t[0]]  # type: ignore[index]
-        gunner = state.gunner[p]
-        kind = state.cannons[p][gunner] if gunner is not None else None
         targets.append(
             {
                 "target": t[0],
@@ -73,7 +81,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
                 "left_value": t[2],
                 "bottom": t[3],
                 "bottom_value": t[4],
-                "reads": state.target_result(kind, t) if kind is not None else None,
+                "reads": state.target_result(reading, t) if reading is not None else None,
             }
         )
     disasters = {}
@@ -84,6 +92,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             disasters[c.zones[hull].id] = (
                 c.disasters[token].id if reveal and token is not None else "face down"
             )
+    covered = state.covered[p]
     return {
         "seat": p,
         "zones": zones,
@@ -98,9 +107,9 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
         "cannons": cannons,
         "gunsight": None if (sight := state.sight[p]) is None else c.zones[sight].id,
         "tracks": {
-            "broadside": [c.suit_names[s] for s in range(4) if state.covered[p]["broadside"][s]],
-            "sheer_off": [v + 1 for v in range(10) if state.covered[p]["sheer-off"][v]],
-            "evasion": [v + 1 for v in range(10) if state.covered[p]["evasion"][v]],
+            "broadside": [c.suit_names[s] for s in range(4) if covered["broadside"][s]],
+            "sheer_off": [v + 1 for v in range(10) if covered["sheer-off"][v]],
+            "evasion": [v + 1 for v in range(10) if covered["evasion"][v]],
         },
         "disasters": disasters,
         # Which tokens are still face down is known (the others were flipped face up),
@@ -109,9 +118,10 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             c.disasters[t].id for t in state.disasters[p].values() if t is not None
         ),
         "missing_planks": state.missing_planks(p),
-        "hand_limit": state.hand_limit(p),
-        "rigging_penalty": state.penalty(p, "rigging"),
-        "markers": state.ship_markers(p),
+        "hand_limit": max(0, c.hand_limit - uncovered.count("hand")),
+        "rigging_penalty": uncovered.count("rigging"),
+        "markers": sum(markers) + (captain is not None and captain >= 0)
+        + (first_mate is not None and first_mate >= 0),
     }
 
 
