@@ -120,7 +120,8 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
         "missing_planks": state.missing_planks(p),
         "hand_limit": max(0, c.hand_limit - uncovered.count("hand")),
         "rigging_penalty": uncovered.count("rigging"),
-        "markers": sum(markers) + (captain is not None and captain >= 0)
+        "markers": sum(markers)
+        + (captain is not None and captain >= 0)
         + (first_mate is not None and first_mate >= 0),
     }
 
