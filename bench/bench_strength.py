@@ -4,7 +4,7 @@ ismcts:easy and ismcts:hard, with match intervals and Elo ratings.
     .venv/bin/python bench/bench_strength.py [-n 200] [--workers 0] [--journal FILE]
 
 The issue's yardstick is ``-n 200``; on two cores that takes many hours (every
-ismcts:hard decision is 1,000 search iterations, about 0.8 s, and a duel has about a
+ismcts:hard decision is 600 search iterations, about 0.9 s, and a duel has about a
 hundred of them), so smaller runs give a first reading with wider intervals. Every
 finished game goes to the journal (``strength-broadsides.jsonl``): run the same
 command again, on this machine or another, and it carries on where it stopped. A

@@ -55,7 +55,7 @@ def test_easy_search_beats_random_at_letter_of_marque() -> None:
 
 def test_levels_and_budgets_by_name() -> None:
     game = get_game("letter-of-marque")
-    assert isinstance(bot := make_bot("ismcts:hard", game), ISMCTSBot) and bot.iterations == 1000
+    assert isinstance(bot := make_bot("ismcts:hard", game), ISMCTSBot) and bot.iterations == 600
     assert make_bot("ismcts:77", game).iterations == 77  # type: ignore[attr-defined]
     # Long games cut rollouts where the game says and ask it for an evaluation.
     broadsides = make_bot("ismcts", get_game("broadsides"))
