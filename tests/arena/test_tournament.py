@@ -93,6 +93,33 @@ def test_a_tournament_resumed_from_its_journal_gives_the_results_of_an_unbroken_
     assert len(played) == 3 * 6 - 10
 
 
+def test_a_tournament_grows_from_its_journal_to_more_games(tmp_path: Path) -> None:
+    """Game i of a match is the same game whatever the number of games: a journal of
+    a short tournament is the start of a longer one, which plays only the rest."""
+    bots = ["random", "heuristic"]
+    journal = tmp_path / "t.jsonl"
+    round_robin("letter-of-marque", bots, 3, seed=4, players=3, journal=journal)
+    played: list[int] = []
+    grown = round_robin(
+        "letter-of-marque",
+        bots,
+        7,
+        seed=4,
+        players=3,
+        journal=journal,
+        on_result=lambda r: played.append(r.index),
+    )
+    assert sorted(played) == [3, 4, 5, 6]
+    whole = round_robin("letter-of-marque", bots, 7, seed=4, players=3)
+    assert grown.to_json() == whole.to_json()
+    # A shorter reading of the same journal counts only its first games.
+    again: list[int] = []
+    short = round_robin(
+        "letter-of-marque", bots, 2, seed=4, players=3, journal=journal, on_result=again.append
+    )
+    assert short.matches[0].games == 2 and not again
+
+
 def test_a_journal_of_another_tournament_is_refused(tmp_path: Path) -> None:
     journal = tmp_path / "t.jsonl"
     round_robin("letter-of-marque", ["random", "heuristic"], 2, seed=1, players=3, journal=journal)
@@ -111,7 +138,11 @@ def test_tournament_command_resumes_from_its_journal(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, args)  # everything is in the journal: nothing to play
     assert again.exit_code == 0 and again.output.split("Elo")[-1] == first.output.split("Elo")[-1]
     assert len(journal.read_text().splitlines()) == 1 + 4
-    other = CliRunner().invoke(app, [*args[:5], "5", *args[6:]])
+    # More games grow the same tournament: only the new ones are played.
+    grown = CliRunner().invoke(app, [*args[:5], "6", *args[6:]])
+    assert grown.exit_code == 0, grown.output
+    assert len(journal.read_text().splitlines()) == 1 + 6
+    other = CliRunner().invoke(app, [*args, "--seed", "9"])
     assert other.exit_code == 1
     assert "belongs to another tournament" in " ".join(other.output.split())
 

@@ -142,11 +142,19 @@ class Tournament:
         }
 
 
+def _identity(header: Mapping[str, JSON]) -> dict[str, JSON]:
+    """What names a tournament in its journal: all but the number of games."""
+    return {k: v for k, v in header.items() if k != "n"}
+
+
 class Journal:
     """Every finished game of a tournament, one JSON line each, after a first line that
     names the tournament. A long tournament that is interrupted (or outlives the
     machine it runs on) resumes from its journal: each game is a pure function of its
-    seeds, so the resumed tournament's results are those of an unbroken one."""
+    seeds, so the resumed tournament's results are those of an unbroken one. The number
+    of games is not part of a tournament's identity (game i of a match is the same
+    game whatever n is), so a tournament grows: a journal of ``-n 20`` is the start
+    of ``-n 200``."""
 
     def __init__(self, path: Path, header: Mapping[str, JSON]) -> None:
         self.path = path
@@ -163,7 +171,7 @@ class Journal:
             first = json.loads(lines[0])["tournament"] if lines else None
         except (ValueError, KeyError, TypeError):
             first = None
-        if first != self.header:
+        if not isinstance(first, dict) or _identity(first) != _identity(self.header):
             raise OptionError(
                 f"the journal {self.path} belongs to another tournament "
                 f"({first}); give a new file to start this one"
