@@ -5,19 +5,24 @@ ismcts:easy and ismcts:hard, with match intervals and Elo ratings.
 
 The issue's yardstick is ``-n 200``; on two cores that takes many hours (every
 ismcts:hard decision is 600 search iterations, about 0.9 s, and a duel has about a
-hundred of them), so smaller runs give a first reading with wider intervals. Every
-finished game goes to the journal (``strength-broadsides.jsonl``): run the same
-command again, on this machine or another, and it carries on where it stopped. A
-benchmark, never a test.
+hundred of them: some eight hours), so smaller runs give a first reading with wider
+intervals. Every finished game goes to the journal, kept in the repository
+(``docs/strength/broadsides-ladder.jsonl``, results in ``broadsides-ladder.json``
+beside it): run the command again, on this machine or another, with the same or a
+larger ``-n``, and it carries on where it stopped, so the ladder grows run by run. A
+changed bot makes the journal's games stale: start a new file then. A benchmark,
+never a test.
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from quarterdeck.cli import app
 
 BOTS = "random,heuristic,ismcts:easy,ismcts:hard"
+LADDER = str(Path(__file__).parents[1] / "docs/strength/broadsides-ladder")
 
 
 def main() -> None:
@@ -26,8 +31,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0, help="processes (0: all cores)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", default=BOTS)
-    parser.add_argument("--json", default="strength-broadsides.json", help="results file")
-    parser.add_argument("--journal", default="strength-broadsides.jsonl", help="games so far")
+    parser.add_argument("--json", default=f"{LADDER}.json", help="results file")
+    parser.add_argument("--journal", default=f"{LADDER}.jsonl", help="games so far")
     args = parser.parse_args()
     app(
         [
