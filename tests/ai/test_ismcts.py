@@ -113,6 +113,19 @@ def test_the_foe_model_plays_the_other_seats_and_only_the_searcher_is_searched()
     root = bot.search(state)
     assert asked and set(asked) == {1 - seat}  # type: ignore[operator]
 
+    # The foe's moves lead to nodes kept apart from the searcher's choices (both
+    # seats share action ids), and those nodes only relay: they count no visits.
+    followed = 0
+    nodes = [root]
+    while nodes:
+        node = nodes.pop()
+        for after_foe in (node.followed or {}).values():
+            assert after_foe.visits == 0
+            followed += 1
+            nodes.append(after_foe)
+        nodes.extend(node.children.values())
+    assert followed > 0
+
     assert sum(child.visits for child in root.children.values()) == 40
 
 

@@ -33,7 +33,7 @@ LEVELS = {"easy": 50, "normal": 200, "hard": 600}
 
 
 class Node:
-    __slots__ = ("available", "children", "hint", "total", "visits")
+    __slots__ = ("available", "children", "followed", "hint", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
@@ -41,6 +41,17 @@ class Node:
         self.total = 0.0  # sum of the results of the seat that chose the action into here
         self.available = 0  # how often the action into here was legal when considered
         self.hint: int | None = None  # the prior policy's choice here, asked once
+        # Where the foe model's moves lead, apart from the searcher's own choices: who
+        # moves next may hang on hidden draws, and both seats share action ids.
+        self.followed: dict[int, Node] | None = None
+
+    def follow(self, action_id: int) -> Node:
+        if self.followed is None:
+            self.followed = {}
+        node = self.followed.get(action_id)
+        if node is None:
+            node = self.followed[action_id] = Node()
+        return node
 
 
 class ISMCTSBot(Bot):
@@ -70,7 +81,6 @@ class ISMCTSBot(Bot):
         self.prior = prior
         self.prior_weight = prior_weight
         self.foe_model = foe_model
-        self._seat: int | None = None  # the searching seat
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -83,28 +93,32 @@ class ISMCTSBot(Bot):
     def search(self, state: State) -> Node:
         seat = state.current_player
         assert seat is not None, "a finished game has nothing to decide"
-        self._seat = seat
         root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
         while done < self.iterations if deadline is None else time.perf_counter() < deadline:
-            self._iterate(root, state.resample(seat, self.rng))
+            self._iterate(root, state.resample(seat, self.rng), seat)
             done += 1
         return root
 
-    def _iterate(self, root: Node, world: State) -> None:
+    def _iterate(self, root: Node, world: State, seat: int) -> None:
         path: list[tuple[Node, int]] = []
         node = root
+        followed = 0  # the foe model's moves since the searcher's last choice
         while not world.is_terminal():
             actor = world.current_player
             assert actor is not None
-            if self.foe_model is not None and actor != self._seat:
+            if self.foe_model is not None and actor != seat:
+                if self.rollout_depth is not None and followed >= self.rollout_depth:
+                    break  # as far as a rollout would go: the evaluation judges here
                 # The foe's move comes from the model, on this determinization (so
                 # from what the foe could see there); the tree only follows it.
                 action = self.foe_model(world)
-                node = node.children.setdefault(action.id, Node())
+                node = node.follow(action.id)
                 world.apply(action)
+                followed += 1
                 continue
+            followed = 0
             actions = world.legal_actions()
             for a in actions:
                 child = node.children.get(a.id)
@@ -126,7 +140,7 @@ class ISMCTSBot(Bot):
             node = node.children[action.id]
             world.apply(action)
             path.append((node, actor))
-        results = self._rollout(world)
+        results = self._rollout(world, followed)
         for child, actor in path:
             child.visits += 1
             child.total += results[actor]
@@ -147,8 +161,7 @@ class ISMCTSBot(Bot):
             math.log(max(child.available, 1)) / child.visits
         )
 
-    def _rollout(self, world: State) -> list[float]:
-        depth = 0
+    def _rollout(self, world: State, depth: int = 0) -> list[float]:
         while not world.is_terminal():
             if self.rollout_depth is not None and depth >= self.rollout_depth:
                 return evaluate(world)
