@@ -21,15 +21,11 @@ def cannons_revealed(state: BroadSidesState) -> bool:
 
 def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dict[str, JSON]:
     # Bots and the server draw this for every seat after every move: keep it lean.
-    # Each zone's markers are counted once; the penalties it uncovers follow.
     c = state.c
     own = reveal or p == seat
     shown = own or cannons_revealed(state)
     captain, first_mate = state.officers[p]
-    markers = state.markers[p]
     zones = []
-    uncovered: list[str] = []
-    deck_usable: dict[int, bool] = {}
     for z in c.zones:
         i = z.index
         officers = []
@@ -37,10 +33,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             officers.append("captain")
         if first_mate == i:
             officers.append("first mate")
-        count = markers[i] + len(officers)
-        exposed = list(z.penalties[: z.spaces - count])
-        uncovered += exposed
-        deck_usable[i] = "no-firing" not in exposed
+        count = state.zone_count(p, i)
         zones.append(
             {
                 "zone": z.id,
@@ -49,7 +42,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
                 "spaces": z.spaces,
                 "markers": count,
                 "officers": officers,
-                "exposed": exposed,
+                "exposed": list(z.penalties[: z.spaces - count]),
                 "targets": z.targets,
             }
         )
@@ -65,7 +58,7 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
                 "shots": [c.shots[s].id for s in state.loaded[p][position]],
                 "capacity": c.cannons[kind].shots if known else None,  # type: ignore[index]
                 "manned": state.gunner[p] == position,
-                "usable": deck_usable[c.deck_of(where)],
+                "usable": state.can_use_cannon(p, position),
             }
         )
     targets = []
@@ -118,11 +111,9 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
             c.disasters[t].id for t in state.disasters[p].values() if t is not None
         ),
         "missing_planks": state.missing_planks(p),
-        "hand_limit": max(0, c.hand_limit - uncovered.count("hand")),
-        "rigging_penalty": uncovered.count("rigging"),
-        "markers": sum(markers)
-        + (captain is not None and captain >= 0)
-        + (first_mate is not None and first_mate >= 0),
+        "hand_limit": state.hand_limit(p),
+        "rigging_penalty": state.penalty(p, "rigging"),
+        "markers": state.ship_markers(p),
     }
 
 
