@@ -9,9 +9,10 @@ hundred of them: some eight hours), so smaller runs give a first reading with wi
 intervals. Every finished game goes to the journal, kept in the repository
 (``docs/strength/broadsides-ladder.jsonl``, results in ``broadsides-ladder.json``
 beside it): run the command again, on this machine or another, with the same or a
-larger ``-n``, and it carries on where it stopped, so the ladder grows run by run. A
-changed bot makes the journal's games stale: start a new file then. A benchmark,
-never a test.
+larger ``-n``, and it carries on where it stopped, so the ladder grows run by run. The
+journal names the bots' revision (``quarterdeck.ai.BOTS_REVISION``) and the rules
+version, and refuses to grow under others: bots that choose differently start a new
+file. A benchmark, never a test.
 """
 
 from __future__ import annotations

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from quarterdeck.ai import BOTS_REVISION
+from quarterdeck.arena import tournament
 from quarterdeck.arena.sim import seat_bots
 from quarterdeck.arena.tournament import Match, bradley_terry, round_robin
 from quarterdeck.cli import app
-from quarterdeck.engine import OptionError
+from quarterdeck.engine import OptionError, get_game
 
 
 def test_equal_records_give_equal_ratings_and_a_better_record_a_higher_one() -> None:
@@ -127,6 +129,28 @@ def test_a_journal_of_another_tournament_is_refused(tmp_path: Path) -> None:
         round_robin(
             "letter-of-marque", ["random", "heuristic"], 2, seed=2, players=3, journal=journal
         )
+
+
+def test_a_journal_of_other_bots_or_rules_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ladder grows over many runs: games that bots of another revision (or another
+    rules version) played are not the games these would play, so they are not mixed."""
+    journal = tmp_path / "t.jsonl"
+    bots = ["random", "heuristic"]
+    round_robin("letter-of-marque", bots, 2, seed=1, players=3, journal=journal)
+    header = json.loads(journal.read_text().splitlines()[0])["tournament"]
+    assert header["bots_revision"] == BOTS_REVISION and header["rules_version"]
+    before = journal.read_text()
+    monkeypatch.setattr(tournament, "BOTS_REVISION", BOTS_REVISION + 1)
+    with pytest.raises(OptionError, match=r"bots of revision .* give a new file"):
+        round_robin("letter-of-marque", bots, 4, seed=1, players=3, journal=journal)
+    monkeypatch.undo()
+    lom = type(get_game("letter-of-marque"))
+    monkeypatch.setattr(lom, "rules_version", "next")
+    with pytest.raises(OptionError, match=r"rules '.*'; these are revision .* rules 'next'"):
+        round_robin("letter-of-marque", bots, 4, seed=1, players=3, journal=journal)
+    assert journal.read_text() == before  # refused: nothing played, nothing written
 
 
 def test_tournament_command_resumes_from_its_journal(tmp_path: Path) -> None:

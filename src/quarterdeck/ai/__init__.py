@@ -12,6 +12,12 @@ from quarterdeck.engine import Action, Bot, Game, OptionError, RandomBot, State
 
 from .ismcts import LEVELS, ISMCTSBot
 
+#: The built-in bots' revision. Bump it whenever any built-in bot may choose
+#: differently (the search, its levels, a game's heuristic or search settings): a
+#: tournament journal written by bots of another revision is refused, so a ladder that
+#: grows over many runs never mixes games of different bots.
+BOTS_REVISION = 2
+
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 #: Bots made by the user's own code (a trained policy, say), by name: see register_bot.
 CUSTOM_BOTS: dict[str, Callable[[Game, int], Bot]] = {}

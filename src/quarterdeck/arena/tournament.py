@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from quarterdeck.ai import BOTS_REVISION
 from quarterdeck.engine import OptionError, Rng, get_game
 
 from .backends import Backend, batch_size, batches, play_all
@@ -147,6 +148,19 @@ def _identity(header: Mapping[str, JSON]) -> dict[str, JSON]:
     return {k: v for k, v in header.items() if k != "n"}
 
 
+#: What makes the same tournament play other games: the bots' code and the rules.
+_CODE = ("bots_revision", "rules_version")
+
+
+def _stale(first: Mapping[str, JSON], header: Mapping[str, JSON]) -> bool:
+    """Whether a journal is of this tournament as named, but by other bots or rules."""
+    named = [k for k in header if k not in _CODE]
+    same_name = _identity({k: first.get(k) for k in named}) == _identity(
+        {k: header[k] for k in named}
+    )
+    return same_name and any(first.get(k) != header[k] for k in _CODE)
+
+
 class Journal:
     """Every finished game of a tournament, one JSON line each, after a first line that
     names the tournament. A long tournament that is interrupted (or outlives the
@@ -171,6 +185,14 @@ class Journal:
             first = json.loads(lines[0])["tournament"] if lines else None
         except (ValueError, KeyError, TypeError):
             first = None
+        if isinstance(first, dict) and _stale(first, self.header):
+            raise OptionError(
+                f"the journal {self.path} holds games of the bots of revision "
+                f"{first.get('bots_revision')!r} and rules {first.get('rules_version')!r}; "
+                f"these are revision {self.header['bots_revision']!r} and rules "
+                f"{self.header['rules_version']!r}, and would play other games: "
+                "give a new file to start this tournament again"
+            )
         if not isinstance(first, dict) or _identity(first) != _identity(self.header):
             raise OptionError(
                 f"the journal {self.path} belongs to another tournament "
@@ -195,9 +217,12 @@ class Journal:
         players: int,
         options: Mapping[str, JSON] | None,
     ) -> Journal:
-        """The journal of this tournament at ``path`` (new, or resumed)."""
+        """The journal of this tournament at ``path`` (new, or resumed). Its first line
+        names the tournament and the code that plays it: the built-in bots' revision
+        and the game's rules version."""
         header = {"game": game, "bots": list(bots), "n": n, "seed": seed, "players": players}
-        return cls(path, {**header, "options": dict(options or {})})
+        code = {"bots_revision": BOTS_REVISION, "rules_version": get_game(game).rules_version}
+        return cls(path, {**header, "options": dict(options or {}), **code})
 
     def games_done(self, n: int) -> int:
         return sum(1 for match in self.done.values() for index in match if index < n)
