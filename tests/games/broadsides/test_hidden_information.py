@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quarterdeck.engine import OptionError, Rng, ScenarioError, get_game
 from quarterdeck.games.broadsides import BroadSides
 
+from ...contract.helpers import checkpoints
 from .conftest import BLUE, RED, act, card, position, ship
 
 
@@ -70,3 +73,23 @@ def test_a_scenario_of_a_lost_ship_or_an_empty_hull_without_its_disaster_is_refu
         position(game, ship(markers={"mid-hull": 0}), ship())
     with pytest.raises(ScenarioError, match="first_player"):
         position(game, ship(), ship(), first_player=3)
+
+
+@given(seed=st.integers(0, 2**63), choice_seed=st.integers(0, 2**63))
+@settings(max_examples=10, deadline=None)
+def test_the_bots_view_reads_exactly_as_the_seats_own_view(seed: int, choice_seed: int) -> None:
+    """The heuristic captain reads a lazy view (each part of a ship drawn when first
+    read): part for part it is the seat's own view, so it knows no more than the seat."""
+    for state in checkpoints(get_game("broadsides"), 2, seed, choice_seed, n=25):
+        for seat in (RED, BLUE):
+            lazy = state.bot_view(seat)
+            full = state.view(seat, log=False)
+            assert set(lazy) == set(full)
+            for key, value in full.items():
+                if key != "ships":
+                    assert lazy[key] == value, key
+            for drawn, shown in zip(lazy["ships"], full["ships"], strict=True):
+                assert not drawn  # nothing drawn before it is read
+                assert {part: drawn[part] for part in shown} == shown
+    with pytest.raises(KeyError):
+        state.bot_view(RED)["ships"][BLUE]["decks"]  # not a part of a ship

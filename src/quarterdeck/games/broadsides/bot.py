@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from quarterdeck.engine import Action, Bot, State
 
-from .components import Components, card_suit, card_value, is_wild
+from .components import Components, Zone, card_suit, card_value, is_wild
 
 JSON = Any
 RESULT_POINTS = {"perfect": 0, "good": -1, "poor": -2, "miss": -3, "early": -4}
@@ -55,7 +55,7 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.view(seat, log=False)
+        view = state.bot_view(seat)  # type: ignore[attr-defined]
         c: Components = state.game.components  # type: ignore[attr-defined]
         phase = view["phase"]
         chooser = getattr(self, "_" + phase.replace("-", "_"), None)
@@ -93,8 +93,8 @@ class HeuristicBot(Bot):
         return legal[0] if values[0] >= values[1] else legal[1]
 
     def _zero_in_sight(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
-        position = _gun_position(view, seat)
-        return max(legal, key=lambda a: _zone_value(view, seat, c, position, a.args[0]))
+        values = _zone_values(view, seat, c, _gun_position(view, seat))
+        return max(legal, key=lambda a: values[a.args[0]])
 
     # -- Stage 1 ------------------------------------------------------------------------------
 
@@ -471,17 +471,26 @@ def _reads_after_aiming(
 
 
 def _best_zone(view: JSON, seat: int, c: Components, position: int) -> tuple[int, float]:
-    values = [(z.index, _zone_value(view, seat, c, position, z.index)) for z in c.zones]
-    return max(values, key=lambda zv: zv[1])
+    values = _zone_values(view, seat, c, position)
+    best = max(range(len(values)), key=values.__getitem__)
+    return best, values[best]
 
 
-def _zone_value(view: JSON, seat: int, c: Components, position: int, zone_index: int) -> float:
-    """What Zeroing In this cannon on that zone should deal a turn, in Planks."""
+def _zone_values(view: JSON, seat: int, c: Components, position: int) -> list[float]:
+    """What Zeroing In this cannon on each zone (by index) should deal a turn, in
+    Planks. Every zone at once: the search asks for all of them many times a second."""
     foe = view["ships"][1 - seat]
-    zone = c.zones[zone_index]
-    z = _zones(foe)[zone.id]
+    foe_zones = _zones(foe)
+    gun = _gun(view, seat, c, position)
+    lost = sum(1 for o in foe["officers"].values() if o == "lost")
+    return [_zone_worth(c, gun, foe, zone, foe_zones[zone.id], lost) for zone in c.zones]
+
+
+def _zone_worth(c: Components, gun: Gun, foe: JSON, zone: Zone, z: JSON, lost: int) -> float:
+    """What ``gun`` Zeroed In on the foe's ``zone`` (``z`` as the view shows it, ``lost``
+    officers already dead) should deal a turn, in Planks."""
     markers: int = z["markers"]
-    damage = _zone_damage(view, seat, c, position, zone_index)
+    damage = _damage(c, gun, zone, markers)
     worth = MARKER_WORTH[zone.kind] * damage
     if zone.kind == "hull":
         if foe["missing_planks"] + damage >= 10:
@@ -491,7 +500,6 @@ def _zone_value(view: JSON, seat: int, c: Components, position: int, zone_index:
     if zone.kind == "deck" and z["officers"]:
         # Crewmen fall first; the officers behind them are the second way to win.
         deaths = min(len(z["officers"]), int(damage) - (markers - len(z["officers"])))
-        lost = sum(1 for o in foe["officers"].values() if o == "lost")
         if deaths > 0:
             worth += 10 if lost + deaths >= 2 else 3 * deaths
     # Per turn of Aiming it takes; a fuller zone breaks ties (it stays worth more).
@@ -500,12 +508,16 @@ def _zone_value(view: JSON, seat: int, c: Components, position: int, zone_index:
 
 def _zone_damage(view: JSON, seat: int, c: Components, position: int, zone_index: int) -> float:
     """The damage a cannon should deal on a zone once its Targets are fairly aimed."""
-    gun = _gun(view, seat, c, position)
+    zone = c.zones[zone_index]
+    markers = _zones(view["ships"][1 - seat])[zone.id]["markers"]
+    return _damage(c, _gun(view, seat, c, position), zone, markers)
+
+
+def _damage(c: Components, gun: Gun, zone: Zone, markers: int) -> float:
+    """The damage ``gun`` should deal on ``zone`` holding ``markers``, once aimed."""
     kind = gun.kind
     if kind is None or not gun.usable:
         return -1.0
-    zone = c.zones[zone_index]
-    markers = _zones(view["ships"][1 - seat])[zone.id]["markers"]
     shots = gun.hits
     damage = float(markers) + zone.targets * TARGET_COST[c.cannons[kind].id] - gun.penalty
     if not shots:  # a Reload first, with shots that may suit any zone
@@ -526,10 +538,9 @@ def _change_targets(view: JSON, seat: int, c: Components) -> bool:
     position = _gun_position(view, seat)
     if not ship["cannons"][position]["usable"]:
         return bool(ship["cannons"][1 - position]["usable"])
-    sight = c.zone_by_id[ship["gunsight"]]
-    here = _zone_value(view, seat, c, position, sight)
-    best = max(_zone_value(view, seat, c, p, z.index) for p in (0, 1) for z in c.zones)
-    return here < 0.4 * best
+    values = [_zone_values(view, seat, c, p) for p in (0, 1)]
+    here = values[position][c.zone_by_id[ship["gunsight"]]]
+    return here < 0.4 * max(max(values[0]), max(values[1]))
 
 
 # -- Stage 1 actions other than Aim -----------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from quarterdeck.engine import Event, Rng
@@ -19,14 +20,37 @@ def cannons_revealed(state: BroadSidesState) -> bool:
     return all(state.cannons[p][1] is not None for p in (0, 1))
 
 
-def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dict[str, JSON]:
-    # Bots and the server draw this for every seat after every move: keep it lean.
-    c = state.c
-    own = reveal or p == seat
-    shown = own or cannons_revealed(state)
+class _Ship(dict[str, JSON]):
+    """One ship as ``seat`` sees it, drawn part by part (``SHIP_PARTS``). The full view
+    draws every part into a plain dict; a bot's view is a lazy ``_Ship`` that draws a
+    part the first time it is read, because the heuristic captain reads only a few of
+    them thousands of times a second. Read it at once: it draws from the live state."""
+
+    __slots__ = ("_own", "_p", "_reveal", "_shown", "_state")
+
+    def __init__(self, state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> None:
+        super().__init__()
+        self._state, self._p, self._reveal = state, p, reveal
+        self._own = reveal or p == seat
+        self._shown = self._own or cannons_revealed(state)
+
+    def __missing__(self, key: str) -> JSON:
+        part = SHIP_PARTS.get(key)
+        if part is None:
+            raise KeyError(key)
+        value = self[key] = part(self)
+        return value
+
+    def drawn(self) -> dict[str, JSON]:
+        """Every part, as plain JSON."""
+        return {key: part(self) for key, part in SHIP_PARTS.items()}
+
+
+def _zones(ship: _Ship) -> list[JSON]:
+    state, p = ship._state, ship._p
     captain, first_mate = state.officers[p]
     zones = []
-    for z in c.zones:
+    for z in state.c.zones:
         i = z.index
         officers = []
         if captain == i:
@@ -46,10 +70,15 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
                 "targets": z.targets,
             }
         )
+    return zones
+
+
+def _cannons(ship: _Ship) -> list[JSON]:
+    state, p, c = ship._state, ship._p, ship._state.c
     cannons = []
     for position, where in enumerate(CANNON_POSITIONS):
         kind = state.cannons[p][position]
-        known = kind is not None and shown
+        known = kind is not None and ship._shown
         cannons.append(
             {
                 "position": where,
@@ -61,9 +90,14 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
                 "usable": state.can_use_cannon(p, position),
             }
         )
-    targets = []
+    return cannons
+
+
+def _targets(ship: _Ship) -> list[JSON]:
+    state, p, c = ship._state, ship._p, ship._state.c
     gunner = state.gunner[p]
     reading = state.cannons[p][gunner] if gunner is not None else None
+    targets = []
     for t in state.targets[p]:
         cx, cy = c.target_centres[t[0]]  # type: ignore[index]
         targets.append(
@@ -77,44 +111,61 @@ def _ship(state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> dic
                 "reads": state.target_result(reading, t) if reading is not None else None,
             }
         )
+    return targets
+
+
+def _disasters(ship: _Ship) -> dict[str, str]:
+    state, p, c = ship._state, ship._p, ship._state.c
     disasters = {}
     for hull, token in state.disasters[p].items():
         if hull in state.disaster_done[p]:
             disasters[c.zones[hull].id] = "resolved"
         else:
             disasters[c.zones[hull].id] = (
-                c.disasters[token].id if reveal and token is not None else "face down"
+                c.disasters[token].id if ship._reveal and token is not None else "face down"
             )
-    covered = state.covered[p]
+    return disasters
+
+
+def _tracks(ship: _Ship) -> dict[str, list[JSON]]:
+    covered = ship._state.covered[ship._p]
     return {
-        "seat": p,
-        "zones": zones,
-        "officers": {
-            name: _officer_place(state, p, i) for i, name in enumerate(("captain", "first_mate"))
-        },
-        "hand": sorted(state.hands[p]) if own else None,
-        "hand_size": len(state.hands[p]),
-        "deck": len(state.decks[p]),
-        "discards": list(state.discards[p]),
-        "targets": targets,
-        "cannons": cannons,
-        "gunsight": None if (sight := state.sight[p]) is None else c.zones[sight].id,
-        "tracks": {
-            "broadside": [c.suit_names[s] for s in range(4) if covered["broadside"][s]],
-            "sheer_off": [v + 1 for v in range(10) if covered["sheer-off"][v]],
-            "evasion": [v + 1 for v in range(10) if covered["evasion"][v]],
-        },
-        "disasters": disasters,
-        # Which tokens are still face down is known (the others were flipped face up),
-        # though not where each one lies.
-        "disasters_left": sorted(
-            c.disasters[t].id for t in state.disasters[p].values() if t is not None
-        ),
-        "missing_planks": state.missing_planks(p),
-        "hand_limit": state.hand_limit(p),
-        "rigging_penalty": state.penalty(p, "rigging"),
-        "markers": state.ship_markers(p),
+        "broadside": [ship._state.c.suit_names[s] for s in range(4) if covered["broadside"][s]],
+        "sheer_off": [v + 1 for v in range(10) if covered["sheer-off"][v]],
+        "evasion": [v + 1 for v in range(10) if covered["evasion"][v]],
     }
+
+
+def _gunsight(ship: _Ship) -> str | None:
+    sight = ship._state.sight[ship._p]
+    return None if sight is None else ship._state.c.zones[sight].id
+
+
+SHIP_PARTS: dict[str, Callable[[_Ship], JSON]] = {
+    "seat": lambda s: s._p,
+    "zones": _zones,
+    "officers": lambda s: {
+        name: _officer_place(s._state, s._p, i) for i, name in enumerate(("captain", "first_mate"))
+    },
+    "hand": lambda s: sorted(s._state.hands[s._p]) if s._own else None,
+    "hand_size": lambda s: len(s._state.hands[s._p]),
+    "deck": lambda s: len(s._state.decks[s._p]),
+    "discards": lambda s: list(s._state.discards[s._p]),
+    "targets": _targets,
+    "cannons": _cannons,
+    "gunsight": _gunsight,
+    "tracks": _tracks,
+    "disasters": _disasters,
+    # Which tokens are still face down is known (the others were flipped face up),
+    # though not where each one lies.
+    "disasters_left": lambda s: sorted(
+        s._state.c.disasters[t].id for t in s._state.disasters[s._p].values() if t is not None
+    ),
+    "missing_planks": lambda s: s._state.missing_planks(s._p),
+    "hand_limit": lambda s: s._state.hand_limit(s._p),
+    "rigging_penalty": lambda s: s._state.penalty(s._p, "rigging"),
+    "markers": lambda s: s._state.ship_markers(s._p),
+}
 
 
 def _officer_place(state: BroadSidesState, p: int, officer: int) -> str | None:
@@ -124,8 +175,13 @@ def _officer_place(state: BroadSidesState, p: int, officer: int) -> str | None:
     return "lost" if zone < 0 else state.c.zones[zone].id
 
 
-def view(state: BroadSidesState, seat: int | None, reveal: bool) -> dict[str, JSON]:
+def view(
+    state: BroadSidesState, seat: int | None, reveal: bool, lazy: bool = False
+) -> dict[str, JSON]:
+    """What ``seat`` may know (``reveal``: everything). ``lazy`` ships draw each part
+    when it is first read (for bots; not JSON until every part is read)."""
     c = state.c
+    ships = [_Ship(state, p, seat, reveal) for p in (0, 1)]
     attack = None
     if len(state.attack) == 4:
         zone, potential, damage, position = state.attack
@@ -143,7 +199,7 @@ def view(state: BroadSidesState, seat: int | None, reveal: bool) -> dict[str, JS
         "first_player": state.first_player,
         "actions_taken": state.actions_taken,
         "aimed": state.aimed,
-        "ships": [_ship(state, p, seat, reveal) for p in (0, 1)],
+        "ships": ships if lazy else [ship.drawn() for ship in ships],
         "bag": {s.id: state.bag[s.index] for s in c.shots},
         "tray": [c.shots[s].id for s in sorted(state.tray)],
         "target_deck": len(state.target_deck),
