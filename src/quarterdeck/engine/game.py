@@ -380,6 +380,12 @@ class State(ABC):
         events = [e.for_seat(seat) for e in self.events] if log else []
         return self._envelope(seat, self._view(seat, reveal=False), events)
 
+    def bot_view(self, seat: int) -> dict[str, JSON]:
+        """What a bot reads to decide: the values of ``view(seat, log=False)``. A game
+        may draw it lazily, each part when first read, for bots that decide thousands
+        of times a second: read it before the state changes, and never send it out."""
+        return self.view(seat, log=False)
+
     def view_all(self) -> dict[str, JSON]:
         """Everything, hidden things included: for replays of finished games, tests
         and debugging. Never send it to a seat while the game is on."""
@@ -388,20 +394,22 @@ class State(ABC):
         )
 
     def _envelope(
-        self, seat: int | None, body: dict[str, JSON], log: list[JSON]
+        self, seat: int | None, body: dict[str, JSON], log: list[JSON], lazy: bool = False
     ) -> dict[str, JSON]:
-        pending = self.pending()
-        return {
-            "game": self.game.name,
-            "players": self.num_players,
-            "seat": seat,
-            "current_player": self.current_player,
-            "pending": pending.to_json() if pending else None,
-            "terminal": self.is_terminal(),
-            "returns": self.returns() if self.is_terminal() else None,
-            **body,
-            "log": log,
-        }
+        """The view around a game's ``body``; ``lazy``: its ``pending`` (words of the
+        prompt, which bots seldom read) is worked out when first read."""
+        out = _LazyPending(self) if lazy else {}
+        out["game"] = self.game.name
+        out["players"] = self.num_players
+        out["seat"] = seat
+        out["current_player"] = self.current_player
+        if not lazy:
+            out["pending"] = _pending_json(self)
+        out["terminal"] = self.is_terminal()
+        out["returns"] = self.returns() if self.is_terminal() else None
+        out.update(body)
+        out["log"] = log
+        return out
 
     @abstractmethod
     def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
@@ -499,3 +507,24 @@ class State(ABC):
     def __repr__(self) -> str:
         turn = f"seat {self.current_player} to act" if not self.is_terminal() else "over"
         return f"<{self.game.title} state after {len(self.history)} actions, {turn}>"
+
+
+def _pending_json(state: State) -> JSON:
+    pending = state.pending()
+    return pending.to_json() if pending else None
+
+
+class _LazyPending(dict[str, JSON]):
+    """A bot's view, whose ``pending`` is worked out when first read."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: State) -> None:
+        super().__init__()
+        self._state = state
+
+    def __missing__(self, key: str) -> JSON:
+        if key != "pending":
+            raise KeyError(key)
+        value = self["pending"] = _pending_json(self._state)
+        return value

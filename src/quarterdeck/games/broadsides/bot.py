@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from quarterdeck.engine import Action, Bot, State
 
-from .components import Components, Zone, card_suit, card_value, is_wild
+from .components import CannonKind, Components, Zone, card_suit, card_value, is_wild
 
 JSON = Any
 RESULT_POINTS = {"perfect": 0, "good": -1, "poor": -2, "miss": -3, "early": -4}
@@ -55,7 +55,7 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        view = state.bot_view(seat)  # type: ignore[attr-defined]
+        view = state.bot_view(seat)
         c: Components = state.game.components  # type: ignore[attr-defined]
         phase = view["phase"]
         chooser = getattr(self, "_" + phase.replace("-", "_"), None)
@@ -329,29 +329,46 @@ def _card_cost(view: JSON, seat: int) -> float:
 # -- aiming and firing ------------------------------------------------------------------------------
 
 
+class _Points(NamedTuple):
+    """A Cannon's range table in points: ``pair[a][b]`` for a Target with both cards
+    (distances a <= b), ``one[d]`` for a Target with one card at distance d."""
+
+    pair: list[list[int]]
+    one: list[float]
+
+
+# Worked out once per Cannon tile: the search reads them a million times a minute. Each
+# entry keeps its tile, so that the id it is filed under stays the tile's.
+_POINTS: dict[int, tuple[CannonKind, _Points]] = {}
+
+
+def _points(c: Components, cannon: int) -> _Points:
+    kind = c.cannons[cannon]
+    entry = _POINTS.get(id(kind))
+    if entry is None or entry[0] is not kind:
+        pair = [[RESULT_POINTS[r] for r in row] for row in kind.table]
+        # A Target with one card is a Miss now; a matching second card would make it
+        # what this one card allows.
+        one = [-3 + 0.5 * (3 + RESULT_POINTS[r]) for r in kind.table[0]]
+        entry = _POINTS[id(kind)] = (kind, _Points(pair, one))
+    return entry[1]
+
+
 def _target_points(
-    c: Components, cannon: int, centre: Sequence[int], left: int | None, bottom: int | None
+    points: _Points, centre: Sequence[int], left: int | None, bottom: int | None
 ) -> float:
     """How a Target reads if fired now, plus a fair chance of improving a missing or
     poor card later."""
-    if left is None and bottom is None:
-        return -2.5
     cx, cy = centre
-    if left is None or bottom is None:
-        v, ctr = (left, cx) if left is not None else (bottom, cy)
-        assert v is not None
-        return _one_card(c, cannon, v - ctr)
+    if left is None:
+        return -2.5 if bottom is None else points.one[abs(bottom - cy)]
+    if bottom is None:
+        return points.one[abs(left - cx)]
     # A poor card can be replaced later: it costs little more than an empty side.
     dx, dy = abs(left - cx), abs(bottom - cy)
-    actual = RESULT_POINTS[c.cannons[cannon].table[min(dx, dy)][max(dx, dy)]]
-    hopes = max(_one_card(c, cannon, left - cx), _one_card(c, cannon, bottom - cy)) - 0.3
+    actual = points.pair[min(dx, dy)][max(dx, dy)]
+    hopes = max(points.one[dx], points.one[dy]) - 0.3
     return max(actual, hopes)
-
-
-def _one_card(c: Components, cannon: int, distance: int) -> float:
-    """A Target with one card is a Miss now; a matching second card would make it
-    what this one card allows."""
-    return -3 + 0.5 * (3 + RESULT_POINTS[c.cannons[cannon].table[0][abs(distance)]])
 
 
 def _best_aim(
@@ -377,13 +394,14 @@ def _best_placement(
     c: Components, kind: int, targets: list[JSON], options: list[tuple[int, int]]
 ) -> tuple[float, int | None, int, int, int]:
     best: tuple[float, int | None, int, int, int] = (-99.0, None, 0, 0, 0)
+    points = _points(c, kind)
     for t in targets:
-        before = _target_points(c, kind, t["centre"], t["left_value"], t["bottom_value"])
+        before = _target_points(points, t["centre"], t["left_value"], t["bottom_value"])
         for card, value in options:
             for side in (0, 1):
                 left = value if side == 0 else t["left_value"]
                 bottom = value if side == 1 else t["bottom_value"]
-                gain = _target_points(c, kind, t["centre"], left, bottom) - before
+                gain = _target_points(points, t["centre"], left, bottom) - before
                 if is_wild(card):
                     gain -= 0.3  # a Wild is worth keeping for straights and flushes
                 if gain > best[0]:
@@ -909,10 +927,11 @@ def _unaim_cost(view: JSON, seat: int, c: Components, target: int, side: int) ->
     t = next(t for t in view["ships"][seat]["targets"] if t["target"] == target)
     if kind is None:
         return 0.0
-    before = _target_points(c, kind, t["centre"], t["left_value"], t["bottom_value"])
+    points = _points(c, kind)
+    before = _target_points(points, t["centre"], t["left_value"], t["bottom_value"])
     left = None if side == 0 else t["left_value"]
     bottom = None if side == 1 else t["bottom_value"]
-    return before - _target_points(c, kind, t["centre"], left, bottom)
+    return before - _target_points(points, t["centre"], left, bottom)
 
 
 # -- which cards to keep ------------------------------------------------------------------------------

@@ -1355,12 +1355,11 @@ class BroadSidesState(State):
 
     def bot_view(self, seat: int) -> dict[str, JSON]:
         """``view(seat, log=False)``, its ships drawn part by part as a bot reads them
-        (the heuristic captain reads a few parts, thousands of times a second). The
-        same values; read it before the state changes."""
+        (the heuristic captain reads a few parts, thousands of times a second)."""
         from .view import view
 
         self._check_seat(seat)
-        return self._envelope(seat, view(self, seat, False, lazy=True), [])
+        return self._envelope(seat, view(self, seat, False, lazy=True), [], lazy=True)
 
     def write_observation(self, seat: int, out: Buffer) -> None:
         write_observation(self, seat, out)  # tensor.py: the encoding, field by field

@@ -34,7 +34,7 @@ class HeuristicBot(Bot):
     def choose(self, state: State) -> Action:
         seat = state.current_player
         assert seat is not None
-        view = state.view(seat, log=False)
+        view = state.bot_view(seat)
         legal = state.legal_actions()
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
