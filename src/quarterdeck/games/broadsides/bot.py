@@ -556,9 +556,12 @@ def _change_targets(view: JSON, seat: int, c: Components) -> bool:
     position = _gun_position(view, seat)
     if not ship["cannons"][position]["usable"]:
         return bool(ship["cannons"][1 - position]["usable"])
-    values = [_zone_values(view, seat, c, p) for p in (0, 1)]
-    here = values[position][c.zone_by_id[ship["gunsight"]]]
-    return here < 0.4 * max(max(values[0]), max(values[1]))
+    values = _zone_values(view, seat, c, position)
+    here = values[c.zone_by_id[ship["gunsight"]]]
+    # Another zone of this cannon may already be far better, before the other's.
+    return here < 0.4 * max(values) or here < 0.4 * max(
+        _zone_values(view, seat, c, 1 - position)
+    )
 
 
 # -- Stage 1 actions other than Aim -----------------------------------------------------------------
