@@ -559,9 +559,7 @@ def _change_targets(view: JSON, seat: int, c: Components) -> bool:
     values = _zone_values(view, seat, c, position)
     here = values[c.zone_by_id[ship["gunsight"]]]
     # Another zone of this cannon may already be far better, before the other's.
-    return here < 0.4 * max(values) or here < 0.4 * max(
-        _zone_values(view, seat, c, 1 - position)
-    )
+    return here < 0.4 * max(values) or here < 0.4 * max(_zone_values(view, seat, c, 1 - position))
 
 
 # -- Stage 1 actions other than Aim -----------------------------------------------------------------
