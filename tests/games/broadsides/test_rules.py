@@ -122,6 +122,7 @@ def test_setup_each_captain_places_their_own_officers_and_crewmen_fill_the_decks
     assert [state.markers[BLUE][z] for z in (fore, main, aft)] == [4, 5, 3]
     for p in (RED, BLUE):  # officers count among the Deck's markers
         assert [count(state, p, z) for z in ("fore-deck", "main-deck", "aft-deck")] == [4, 6, 4]
+        assert state.zone_counts(p) == [state.zone_count(p, z.index) for z in game.components.zones]
     assert state.phase == "mount" and state.current_player == RED
 
 
@@ -1182,6 +1183,8 @@ def test_firing_damage_is_removed_by_the_defenders_choice_officers_included(
     ]
     act(state, "lose your Captain")
     assert state.officers[BLUE][0] == LOST and count(state, BLUE, "main-deck") == 2
+    counts = [state.zone_count(BLUE, z.index) for z in game.components.zones]
+    assert state.zone_counts(BLUE) == counts  # a lost officer counts nowhere
     assert not state.is_terminal()
     assert state.current_player == RED and state.phase == "zero-in-man"
 

@@ -278,8 +278,8 @@ def _gun(view: JSON, seat: int, c: Components, position: int) -> Gun:
 
 def _read_gun(ship: JSON, c: Components, position: int) -> Gun:
     cannon = ship["cannons"][position]
-    kind = next((k.index for k in c.cannons if k.id == cannon["cannon"]), None)
-    hits = {s.id: s.hits for s in c.shots}
+    kind = c.cannon_by_id.get(cannon["cannon"])
+    hits = c.shot_hits
     deck = _zones(ship)[c.zones[c.deck_of(cannon["position"])].id]
     return Gun(
         kind,

@@ -107,6 +107,15 @@ class Components:
     def _deck_by_cannon(self) -> dict[str, int]:
         return {z.cannon: z.index for z in self.zones if z.cannon is not None}
 
+    @cached_property
+    def cannon_by_id(self) -> dict[str, int]:
+        return {k.id: k.index for k in self.cannons}
+
+    @cached_property
+    def shot_hits(self) -> dict[str, str]:
+        """The zone kind each shot kind (by id) hits best."""
+        return {s.id: s.hits for s in self.shots}
+
     def shot_for(self, kind: str) -> int:
         """The shot kind that hits this zone kind best."""
         return next(s.index for s in self.shots if s.hits == kind)

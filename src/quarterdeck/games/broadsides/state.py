@@ -173,6 +173,14 @@ class BroadSidesState(State):
         captain, first_mate = self.officers[p]
         return self.markers[p][z] + (captain == z) + (first_mate == z)
 
+    def zone_counts(self, p: int) -> list[int]:
+        """Markers in every zone, by index, as ``zone_count`` counts them."""
+        counts = list(self.markers[p])
+        for zone in self.officers[p]:
+            if zone is not None and zone >= 0:  # placed and alive
+                counts[zone] += 1
+        return counts
+
     def exposed(self, p: int, z: int) -> Sequence[str]:
         """A zone with k markers of n spaces shows its first n − k penalty icons."""
         zone = self.c.zones[z]

@@ -49,6 +49,7 @@ class _Ship(dict[str, JSON]):
 def _zones(ship: _Ship) -> list[JSON]:
     state, p = ship._state, ship._p
     captain, first_mate = state.officers[p]
+    counts = state.zone_counts(p)
     zones = []
     for z in state.c.zones:
         i = z.index
@@ -57,7 +58,7 @@ def _zones(ship: _Ship) -> list[JSON]:
             officers.append("captain")
         if first_mate == i:
             officers.append("first mate")
-        count = state.zone_count(p, i)
+        count = counts[i]
         zones.append(
             {
                 "zone": z.id,
