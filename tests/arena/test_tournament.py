@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from quarterdeck.ai import BOTS_REVISION
 from quarterdeck.arena import tournament
+from quarterdeck.arena.play import GameResult
 from quarterdeck.arena.sim import seat_bots
 from quarterdeck.arena.tournament import Match, bradley_terry, round_robin
 from quarterdeck.cli import app
@@ -93,6 +94,26 @@ def test_a_tournament_resumed_from_its_journal_gives_the_results_of_an_unbroken_
     )
     assert resumed.to_json() == whole.to_json()
     assert len(played) == 3 * 6 - 10
+
+
+def test_a_tournament_stopped_early_has_every_match_under_way(tmp_path: Path) -> None:
+    """Games go out a few at a time, game i of every match before game i + 1 of any:
+    a long tournament that is stopped has played (and journaled) every pair alike."""
+    journal = tmp_path / "t.jsonl"
+    seen: list[int] = []
+
+    def stop_after_twelve(result: GameResult) -> None:
+        seen.append(result.index)
+        if len(seen) == 12:
+            raise KeyboardInterrupt
+
+    bots = ["random", "heuristic", "ismcts:5"]
+    t = round_robin(
+        "letter-of-marque", bots, 40, players=3, journal=journal, on_result=stop_after_twelve
+    )
+    assert t.interrupted
+    assert [m.games for m in t.matches] == [4, 4, 4]  # batches of 4, one per match
+    assert len(journal.read_text().splitlines()) == 1 + 12
 
 
 def test_a_tournament_grows_from_its_journal_to_more_games(tmp_path: Path) -> None:

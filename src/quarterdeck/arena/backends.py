@@ -73,9 +73,11 @@ def batches(
     ]
 
 
-def batch_size(n: int, workers: int) -> int:
-    # Small batches keep the progress bar moving and the workers evenly loaded.
-    return max(1, min(50, n // (workers * 8) or 1))
+def batch_size(n: int, workers: int, most: int = 50) -> int:
+    """Games to a batch. Small batches keep the progress bar moving and the workers
+    evenly loaded; a batch's games arrive together, so a run that is stopped loses
+    the batches under way (at most ``most`` games each)."""
+    return max(1, min(most, n // (workers * 8) or 1))
 
 
 Finished = Callable[[int, GameResult], None]

@@ -247,7 +247,8 @@ def round_robin(
 ) -> Tournament:
     """Every pair of ``bots`` plays ``n`` games; each match has its own seed. All the
     matches' games go to the backend (default: ``workers`` local processes) at once, so
-    the workers stay busy; interrupted (Ctrl-C), the matches keep the games finished.
+    the workers stay busy, a few at a time and game i of every match before game i + 1
+    of any; interrupted (Ctrl-C), the matches keep the games finished.
     With a ``journal`` file, every finished game is written down and the games already
     there are not played again."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
@@ -272,7 +273,9 @@ def round_robin(
         if on_result is not None:
             on_result(result)
 
-    size = batch_size(n * len(pairs), backend.workers if backend else workers)
+    # Bots that search take minutes a game: batches of a few games lose little when a
+    # long tournament is stopped.
+    size = batch_size(n * len(pairs), backend.workers if backend else workers, most=4)
     work = [
         batch
         for number, pair in enumerate(pairs)
@@ -288,6 +291,9 @@ def round_robin(
             size,
         )
     ]
+    # The matches advance together (game i of every match before game i + 1 of any),
+    # so a tournament stopped early still has every match under way.
+    work.sort(key=lambda batch: (batch.indices[0], batch.tag))
     t.interrupted = play_all(work, finished, backend, workers)
     t.matches = [
         Match(a, b, match_scores(list(results[k].values()), a)) for k, (a, b) in enumerate(pairs)
