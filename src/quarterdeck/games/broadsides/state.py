@@ -16,6 +16,7 @@ from quarterdeck.engine import Action, Buffer, Event, Pending, Rng, State
 
 from .components import WILD_CARDS, Components, card_name, card_suit, card_value, is_wild
 from .tensor import write_observation
+from .view import resample, view
 
 if TYPE_CHECKING:
     from .game import BroadSides
@@ -1357,15 +1358,11 @@ class BroadSidesState(State):
     # -- information -------------------------------------------------------------------------------------
 
     def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
-        from .view import view
-
         return view(self, seat, reveal)
 
     def bot_view(self, seat: int) -> dict[str, JSON]:
         """``view(seat, log=False)``, its ships drawn part by part as a bot reads them
         (the heuristic captain reads a few parts, thousands of times a second)."""
-        from .view import view
-
         self._check_seat(seat)
         return self._envelope(seat, view(self, seat, False, lazy=True), [], lazy=True)
 
@@ -1373,8 +1370,6 @@ class BroadSidesState(State):
         write_observation(self, seat, out)  # tensor.py: the encoding, field by field
 
     def _resample(self, seat: int | None, rng: Rng) -> BroadSidesState:
-        from .view import resample
-
         return resample(self, seat, rng)
 
     # -- conservation, copies and JSON ---------------------------------------------------------------------
