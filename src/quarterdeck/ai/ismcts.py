@@ -27,8 +27,8 @@ from collections.abc import Callable
 from quarterdeck.engine import Action, Bot, State
 
 # Levels people choose by name: iterations per decision (reproducible, unlike time).
-# BroadSides with its heuristic model of play (one core, a duel against the heuristic
-# captain): hard answers in 0.9 s on average and at most about 1.4 s a decision.
+# BroadSides with its heuristic model of play (one core, duels against the heuristic
+# captain): hard answers in 0.7 s on average and at most about 1.05 s a decision.
 LEVELS = {"easy": 50, "normal": 200, "hard": 600}
 
 
