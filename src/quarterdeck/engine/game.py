@@ -528,3 +528,9 @@ class _LazyPending(dict[str, JSON]):
             raise KeyError(key)
         value = self["pending"] = _pending_json(self._state)
         return value
+
+    def get(self, key: str, default: JSON = None) -> JSON:
+        return self[key] if key == "pending" else dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key == "pending" or dict.__contains__(self, key)

@@ -91,5 +91,11 @@ def test_the_bots_view_reads_exactly_as_the_seats_own_view(seed: int, choice_see
             for drawn, shown in zip(lazy["ships"], full["ships"], strict=True):
                 assert not drawn  # nothing drawn before it is read
                 assert {part: drawn[part] for part in shown} == shown
+    lazy = state.bot_view(RED)
     with pytest.raises(KeyError):
-        state.bot_view(RED)["ships"][BLUE]["decks"]  # not a part of a ship
+        lazy["ships"][BLUE]["decks"]  # not a part of a ship
+    # Parts not drawn yet are there to get and to ask about, like the drawn ones.
+    assert "pending" in lazy and lazy.get("pending") == state.view(RED)["pending"]
+    assert "hand" in lazy["ships"][RED] and lazy["ships"][RED].get("hand") is not None
+    assert lazy["ships"][BLUE].get("hand", "none") is None  # the foe's hand is hidden
+    assert lazy["ships"][BLUE].get("decks", "none") == "none"

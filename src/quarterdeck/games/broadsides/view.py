@@ -41,6 +41,13 @@ class _Ship(dict[str, JSON]):
         value = self[key] = part(self)
         return value
 
+    # A part not drawn yet is there all the same (iterating shows only those drawn).
+    def get(self, key: str, default: JSON = None) -> JSON:
+        return self[key] if key in SHIP_PARTS else dict.get(self, key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in SHIP_PARTS or dict.__contains__(self, key)
+
     def drawn(self) -> dict[str, JSON]:
         """Every part, as plain JSON."""
         return {key: part(self) for key, part in SHIP_PARTS.items()}
