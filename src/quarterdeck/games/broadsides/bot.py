@@ -396,14 +396,14 @@ def _best_placement(
     best: tuple[float, int | None, int, int, int] = (-99.0, None, 0, 0, 0)
     points = _points(c, kind)
     for t in targets:
-        before = _target_points(points, t["centre"], t["left_value"], t["bottom_value"])
+        centre, left_now, bottom_now = t["centre"], t["left_value"], t["bottom_value"]
+        before = _target_points(points, centre, left_now, bottom_now)
         for card, value in options:
-            for side in (0, 1):
-                left = value if side == 0 else t["left_value"]
-                bottom = value if side == 1 else t["bottom_value"]
-                gain = _target_points(points, t["centre"], left, bottom) - before
-                if is_wild(card):
-                    gain -= 0.3  # a Wild is worth keeping for straights and flushes
+            wild = is_wild(card)  # a Wild is worth keeping for straights and flushes
+            for side, left, bottom in ((0, value, bottom_now), (1, left_now, value)):
+                gain = _target_points(points, centre, left, bottom) - before
+                if wild:
+                    gain -= 0.3
                 if gain > best[0]:
                     best = (gain, card, value, t["target"], side)
     return best
