@@ -155,6 +155,10 @@ def test_views_do_not_change_when_hidden_things_are_resampled(
             assert other.rng != state.rng  # no search may foresee a future draw
             assert other.seed != state.seed  # the seed would tell every future draw
             assert other.sampled and not state.sampled
+            # Other seats' secrets are not in a determinization at all, so no view,
+            # JSON or bot of it can show them to anyone.
+            assert all(set(e.secret) <= {seat} for e in other.events)
+            assert len(other.events) == len(state.events)
             assert bool(other.legal_actions()) != other.is_terminal()  # no dead end
             if seat is not None and seat == state.current_player:
                 legal = state.legal_actions()

@@ -36,6 +36,13 @@ class Event:
             out.update(self.secret[seat])
         return plain_copy(out)  # type: ignore[no-any-return]
 
+    def kept_for(self, seat: int | None) -> Event:
+        """This event with only ``seat``'s secret part (``None``: none at all)."""
+        if all(owner == seat for owner in self.secret):
+            return self
+        kept = {seat: self.secret[seat]} if seat is not None and seat in self.secret else {}
+        return Event(self.kind, self.data, kept)
+
     def revealed(self) -> dict[str, JSON]:
         """Everything, secrets included: only for replays of finished games."""
         out: dict[str, JSON] = {"kind": self.kind, **self.data}

@@ -284,6 +284,7 @@ class State(ABC):
     underscored hooks; this class enforces the contract around them."""
 
     __slots__ = (
+        "_kept_log",
         "_legal",
         "_legal_ids",
         "events",
@@ -307,6 +308,9 @@ class State(ABC):
         self.sampled = False
         self._legal: tuple[Action, ...] | None = None
         self._legal_ids: frozenset[int] = frozenset()
+        # (seat, the log's id and length, the log as kept for that seat, the log itself:
+        # held, so that its id stays its own)
+        self._kept_log: tuple[int | None, int, int, list[Event], list[Event]] | None = None
 
     # -- whose turn and what may be done ---------------------------------------------
 
@@ -422,9 +426,19 @@ class State(ABC):
         state = self._resample(seat, rng)
         state.rng = rng.spawn()
         state.seed = rng.next_u64()  # the true seed would give away every deck's order
+        state.events = list(self._log_kept_for(seat))  # the other seats' secrets are gone
         state.sampled = True
         state._legal = None
         return state
+
+    def _log_kept_for(self, seat: int | None) -> list[Event]:
+        """The event log with only ``seat``'s secrets, worked out once for the many
+        resamples a search draws from one position (the log only ever grows)."""
+        kept = self._kept_log
+        if kept is None or kept[:3] != (seat, id(self.events), len(self.events)):
+            log = [e.kept_for(seat) for e in self.events]
+            kept = self._kept_log = (seat, id(self.events), len(self.events), log, self.events)
+        return kept[3]
 
     @abstractmethod
     def _resample(self, seat: int | None, rng: Rng) -> State: ...
@@ -476,6 +490,7 @@ class State(ABC):
         other.sampled = self.sampled
         other._legal = self._legal
         other._legal_ids = self._legal_ids
+        other._kept_log = None
 
     def to_json(self, log: bool = True) -> dict[str, JSON]:
         """The whole state as JSON; ``log=False`` leaves out the event log (a
