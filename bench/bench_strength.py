@@ -4,15 +4,16 @@ ismcts:easy and ismcts:hard, with match intervals and Elo ratings.
     .venv/bin/python bench/bench_strength.py [-n 200] [--workers 0] [--journal FILE]
 
 The issue's yardstick is ``-n 200``; on two cores that takes many hours (every
-ismcts:hard decision is 600 search iterations, about 0.9 s, and a duel has about a
-hundred of them: some eight hours), so smaller runs give a first reading with wider
-intervals. Every finished game goes to the journal, kept in the repository
+ismcts:hard decision is 600 search iterations, about 0.7 s, and hard searches some
+50-150 times a duel: about eight hours in all), so it grows over several runs. Every
+finished game goes to the journal, kept in the repository
 (``docs/strength/broadsides-ladder.jsonl``, results in ``broadsides-ladder.json``
 beside it): run the command again, on this machine or another, with the same or a
-larger ``-n``, and it carries on where it stopped, so the ladder grows run by run. The
-journal names the bots' revision (``quarterdeck.ai.BOTS_REVISION``) and the rules
-version, and refuses to grow under others: bots that choose differently start a new
-file. A benchmark, never a test.
+larger ``-n``, and it carries on where it stopped. The games go out four at a time,
+game i of every pair before game i + 1 of any, so a run stopped early has every pair
+under way. The journal names the bots' revision (``quarterdeck.ai.BOTS_REVISION``) and
+the rules version, and refuses to grow under others: bots that choose differently
+start a new file. A benchmark, never a test.
 """
 
 from __future__ import annotations
