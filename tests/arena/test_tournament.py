@@ -169,9 +169,38 @@ def test_a_journal_of_other_bots_or_rules_is_refused(
     monkeypatch.undo()
     lom = type(get_game("letter-of-marque"))
     monkeypatch.setattr(lom, "rules_version", "next")
-    with pytest.raises(OptionError, match=r"rules '.*'; these are revision .* rules 'next'"):
+    with pytest.raises(OptionError, match=r"rules '.*'; these are bots of .* rules 'next'"):
         round_robin("letter-of-marque", bots, 4, seed=1, players=3, journal=journal)
     assert journal.read_text() == before  # refused: nothing played, nothing written
+
+
+def test_a_journal_from_before_revisions_were_named_is_refused(tmp_path: Path) -> None:
+    journal = tmp_path / "t.jsonl"
+    bots = ["random", "heuristic"]
+    round_robin("letter-of-marque", bots, 2, seed=1, players=3, journal=journal)
+    first, *games = journal.read_text().splitlines()
+    header = json.loads(first)["tournament"]
+    del header["bots_revision"], header["rules_version"]
+    journal.write_text("\n".join([json.dumps({"tournament": header}), *games]) + "\n")
+    with pytest.raises(OptionError, match="bots from before journals named their revision"):
+        round_robin("letter-of-marque", bots, 2, seed=1, players=3, journal=journal)
+
+
+def test_a_journal_played_with_other_component_data_is_refused(tmp_path: Path) -> None:
+    """``-o data=FILE`` names a file: its contents, not its name, say what was played."""
+    data = tmp_path / "my-copy.json"
+    raw = json.loads(json.dumps(get_game("letter-of-marque").raw_data))
+    raw["treasures"]["values"] = [3, 4, 5, 6, 8]
+    data.write_text(json.dumps(raw))
+    journal = tmp_path / "t.jsonl"
+    bots, options = ["random", "heuristic"], {"data": str(data)}
+    round_robin("letter-of-marque", bots, 2, players=3, options=options, journal=journal)
+    header = json.loads(journal.read_text().splitlines()[0])["tournament"]
+    assert header["data_hash"] == get_game("letter-of-marque", options).data_hash
+    raw["treasures"]["values"] = [3, 4, 5, 6, 9]  # the printed copy, read again
+    data.write_text(json.dumps(raw))
+    with pytest.raises(OptionError, match=r"data .* would play other games"):
+        round_robin("letter-of-marque", bots, 4, players=3, options=options, journal=journal)
 
 
 def test_tournament_command_resumes_from_its_journal(tmp_path: Path) -> None:

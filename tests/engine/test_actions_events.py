@@ -1,6 +1,6 @@
 import pytest
 
-from quarterdeck.engine import ActionSpace, Event, MalformedActionError
+from quarterdeck.engine import ActionSpace, Event, MalformedActionError, Rng, get_game
 
 
 def space() -> ActionSpace:
@@ -44,3 +44,27 @@ def test_event_secrets_reach_only_their_seat() -> None:
     assert event.for_seat(None) == {"kind": "launch", "seat": 0, "treasure": 5}
     assert event.revealed()["armed"] is True
     assert Event.from_json(event.to_json()) == event
+
+
+def test_an_event_kept_for_a_seat_holds_only_that_seats_secret() -> None:
+    drawn = Event("draw", {"seat": 0, "count": 1}, {0: {"card": 17}, 1: {"peeked": 3}})
+    mine = drawn.kept_for(0)
+    assert mine.secret == {0: {"card": 17}} and mine.data == drawn.data
+    assert drawn.kept_for(2).secret == {} and drawn.kept_for(None).secret == {}
+    public = Event("turn", {"seat": 1})
+    assert public.kept_for(0) is public  # nothing to strip: the same event
+
+
+def test_a_guess_keeps_up_with_the_log_of_the_position_it_is_drawn_from() -> None:
+    """Resampling keeps the log once per position (a search draws hundreds of guesses
+    from one); a log that grew or whose last event changed is kept anew."""
+    state = get_game("letter-of-marque").new_state(3, 5)
+    rng = Rng.from_seed(1)
+    state.apply(state.legal_actions()[0])
+    first = state.resample(0, rng)
+    assert len(first.events) == len(state.events)
+    state.log(Event("note", {"n": 1}, {1: {"secret": "x"}}))
+    grown = state.resample(0, rng)
+    assert len(grown.events) == len(state.events) and grown.events[-1].secret == {}
+    state.events[-1] = Event("note", {"n": 2})
+    assert state.resample(0, rng).events[-1].data == {"n": 2}

@@ -149,7 +149,10 @@ def _identity(header: Mapping[str, JSON]) -> dict[str, JSON]:
 
 
 #: What makes the same tournament play other games: the bots' code and the rules.
-_CODE = ("bots_revision", "rules_version")
+#: What makes the same tournament play other games: the bots' code, the rules, and
+#: the component data when it is not the built-in file (its hash: ``-o data=FILE``
+#: names a file whose contents may change).
+_CODE = ("bots_revision", "rules_version", "data_hash")
 
 
 def _stale(first: Mapping[str, JSON], header: Mapping[str, JSON]) -> bool:
@@ -158,7 +161,14 @@ def _stale(first: Mapping[str, JSON], header: Mapping[str, JSON]) -> bool:
     same_name = _identity({k: first.get(k) for k in named}) == _identity(
         {k: header[k] for k in named}
     )
-    return same_name and any(first.get(k) != header[k] for k in _CODE)
+    return same_name and any(first.get(k) != header.get(k) for k in _CODE)
+
+
+def _code(header: Mapping[str, JSON]) -> str:
+    if "bots_revision" not in header:
+        return "bots from before journals named their revision"
+    data = f", data {str(header['data_hash'])[:12]}" if "data_hash" in header else ""
+    return f"bots of revision {header['bots_revision']!r}, rules {header['rules_version']!r}{data}"
 
 
 class Journal:
@@ -187,11 +197,9 @@ class Journal:
             first = None
         if isinstance(first, dict) and _stale(first, self.header):
             raise OptionError(
-                f"the journal {self.path} holds games of the bots of revision "
-                f"{first.get('bots_revision')!r} and rules {first.get('rules_version')!r}; "
-                f"these are revision {self.header['bots_revision']!r} and rules "
-                f"{self.header['rules_version']!r}, and would play other games: "
-                "give a new file to start this tournament again"
+                f"the journal {self.path} holds games played by {_code(first)}; these "
+                f"are {_code(self.header)} and would play other games: give a new file "
+                "to start this tournament again"
             )
         if not isinstance(first, dict) or _identity(first) != _identity(self.header):
             raise OptionError(
@@ -218,10 +226,16 @@ class Journal:
         options: Mapping[str, JSON] | None,
     ) -> Journal:
         """The journal of this tournament at ``path`` (new, or resumed). Its first line
-        names the tournament and the code that plays it: the built-in bots' revision
-        and the game's rules version."""
+        names the tournament and what plays it: the built-in bots' revision, the game's
+        rules version and, for component data of one's own, its hash."""
         header = {"game": game, "bots": list(bots), "n": n, "seed": seed, "players": players}
-        code = {"bots_revision": BOTS_REVISION, "rules_version": get_game(game).rules_version}
+        played = get_game(game, options)
+        code: dict[str, JSON] = {
+            "bots_revision": BOTS_REVISION,
+            "rules_version": played.rules_version,
+        }
+        if played.is_custom_data:
+            code["data_hash"] = played.data_hash
         return cls(path, {**header, "options": dict(options or {}), **code})
 
     def games_done(self, n: int) -> int:
@@ -247,8 +261,9 @@ def round_robin(
 ) -> Tournament:
     """Every pair of ``bots`` plays ``n`` games; each match has its own seed. All the
     matches' games go to the backend (default: ``workers`` local processes) at once, so
-    the workers stay busy, a few at a time and game i of every match before game i + 1
-    of any; interrupted (Ctrl-C), the matches keep the games finished.
+    the workers stay busy, game i of every match before game i + 1 of any (and a few
+    at a time when a bot searches); interrupted (Ctrl-C), the matches keep the games
+    finished.
     With a ``journal`` file, every finished game is written down and the games already
     there are not played again."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
@@ -273,9 +288,12 @@ def round_robin(
         if on_result is not None:
             on_result(result)
 
-    # Bots that search take minutes a game: batches of a few games lose little when a
-    # long tournament is stopped.
-    size = batch_size(n * len(pairs), backend.workers if backend else workers, most=4)
+    # A search bot's game takes a minute or more: batches of a few games keep the
+    # progress bar moving and lose little when a long tournament is stopped.
+    searching = any(bot.startswith("ismcts") for bot in bots)
+    size = batch_size(
+        n * len(pairs), backend.workers if backend else workers, 4 if searching else 50
+    )
     work = [
         batch
         for number, pair in enumerate(pairs)

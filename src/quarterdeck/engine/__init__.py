@@ -22,6 +22,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Game, Option, Pending, State
+from .lazy import LazyView
 from .record import Record
 from .registry import game_class, game_names, get_game, register
 from .rng import Rng, derive_seed
@@ -38,6 +39,7 @@ __all__ = [
     "Game",
     "GameOverError",
     "IllegalActionError",
+    "LazyView",
     "MalformedActionError",
     "NotYourTurnError",
     "Option",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from .actions import Action, ActionSpace
 from .errors import (
@@ -29,6 +29,7 @@ from .errors import (
     RulesVersionError,
 )
 from .events import Event
+from .lazy import LazyView
 from .rng import Rng
 from .tensor import Buffer, TensorLayout
 
@@ -308,9 +309,7 @@ class State(ABC):
         self.sampled = False
         self._legal: tuple[Action, ...] | None = None
         self._legal_ids: frozenset[int] = frozenset()
-        # (seat, the log's id and length, the log as kept for that seat, the log itself:
-        # held, so that its id stays its own)
-        self._kept_log: tuple[int | None, int, int, list[Event], list[Event]] | None = None
+        self._kept_log: _KeptLog | None = None
 
     # -- whose turn and what may be done ---------------------------------------------
 
@@ -402,7 +401,7 @@ class State(ABC):
     ) -> dict[str, JSON]:
         """The view around a game's ``body``; ``lazy``: its ``pending`` (words of the
         prompt, which bots seldom read) is worked out when first read."""
-        out = _LazyPending(self) if lazy else {}
+        out = _BotView(self) if lazy else {}
         out["game"] = self.game.name
         out["players"] = self.num_players
         out["seat"] = seat
@@ -433,12 +432,20 @@ class State(ABC):
 
     def _log_kept_for(self, seat: int | None) -> list[Event]:
         """The event log with only ``seat``'s secrets, worked out once for the many
-        resamples a search draws from one position (the log only ever grows)."""
-        kept = self._kept_log
-        if kept is None or kept[:3] != (seat, id(self.events), len(self.events)):
-            log = [e.kept_for(seat) for e in self.events]
-            kept = self._kept_log = (seat, id(self.events), len(self.events), log, self.events)
-        return kept[3]
+        resamples a search draws from one position."""
+        events = self.events
+        last = events[-1] if events else None
+        kept = getattr(self, "_kept_log", None)  # a game's own clone may not set it
+        if (
+            kept is None
+            or kept.seat != seat
+            or kept.log is not events
+            or kept.length != len(events)
+            or kept.last is not last
+        ):
+            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events])
+            self._kept_log = kept
+        return kept.kept
 
     @abstractmethod
     def _resample(self, seat: int | None, rng: Rng) -> State: ...
@@ -529,8 +536,9 @@ def _pending_json(state: State) -> JSON:
     return pending.to_json() if pending else None
 
 
-class _LazyPending(dict[str, JSON]):
-    """A bot's view, whose ``pending`` is worked out when first read."""
+class _BotView(LazyView):
+    """A bot's view: its ``pending`` (the prompt's words, seldom read) is worked out
+    when first read."""
 
     __slots__ = ("_state",)
 
@@ -538,14 +546,21 @@ class _LazyPending(dict[str, JSON]):
         super().__init__()
         self._state = state
 
-    def __missing__(self, key: str) -> JSON:
+    def _draw(self, key: str) -> JSON:
         if key != "pending":
             raise KeyError(key)
-        value = self["pending"] = _pending_json(self._state)
-        return value
+        return _pending_json(self._state)
 
-    def get(self, key: str, default: JSON = None) -> JSON:
-        return self[key] if key == "pending" else dict.get(self, key, default)
+    def _has_part(self, key: object) -> bool:
+        return key == "pending"
 
-    def __contains__(self, key: object) -> bool:
-        return key == "pending" or dict.__contains__(self, key)
+
+class _KeptLog(NamedTuple):
+    """The event log as one seat may keep it in its guesses, and the log it was kept
+    from (its length and last event tell whether that has changed since)."""
+
+    seat: int | None
+    log: list[Event]
+    length: int
+    last: Event | None
+    kept: list[Event]

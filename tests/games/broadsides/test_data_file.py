@@ -42,6 +42,8 @@ def test_every_value_of_ours_is_marked_house() -> None:
         (lambda d: d["targets"]["centres"].__setitem__(4, [0, 12]), r"targets\.centres\[4\]"),
         (lambda d: d["markers"].update(crewmen=11), r"markers\.crewmen"),
         (lambda d: d["rules"].update(hand_limit="six"), r"rules\.hand_limit"),
+        (lambda d: d["cannons"]["kinds"][2].update(id="long-nine"), r"cannons\.kinds.*distinct"),
+        (lambda d: d["shots"]["kinds"][1].update(id="solid"), r"shots\.kinds.*distinct"),
     ],
 )
 def test_a_malformed_data_file_is_refused_naming_the_bad_entry(

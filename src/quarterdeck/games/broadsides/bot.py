@@ -270,9 +270,9 @@ class Gun(NamedTuple):
 def _gun(view: JSON, seat: int, c: Components, position: int) -> Gun:
     """Our cannon at ``position``, read once per view (it is asked for often)."""
     ship = view["ships"][seat]
-    guns: list[Gun] | None = ship.get("guns")
+    guns: list[Gun] | None = ship.get("_guns")
     if guns is None:
-        guns = ship["guns"] = [_read_gun(ship, c, p) for p in (0, 1)]
+        guns = ship["_guns"] = [_read_gun(ship, c, p) for p in (0, 1)]
     return guns[position]
 
 
@@ -309,9 +309,9 @@ def _best_shot(view: JSON, seat: int, c: Components) -> int:
 
 def _zones(ship: JSON) -> dict[str, JSON]:
     """The ship's zones by id, kept in the view (it is read many times a decision)."""
-    zones: dict[str, JSON] | None = ship.get("by_zone")
+    zones: dict[str, JSON] | None = ship.get("_by_zone")
     if zones is None:
-        zones = ship["by_zone"] = {z["zone"]: z for z in ship["zones"]}
+        zones = ship["_by_zone"] = {z["zone"]: z for z in ship["zones"]}
     return zones
 
 
@@ -333,23 +333,27 @@ class _Points(NamedTuple):
     """A Cannon's range table in points: ``pair[a][b]`` for a Target with both cards
     (distances a <= b), ``one[d]`` for a Target with one card at distance d."""
 
-    pair: list[list[int]]
-    one: list[float]
+    pair: tuple[tuple[int, ...], ...]
+    one: tuple[float, ...]
 
 
 # Worked out once per Cannon tile: the search reads them a million times a minute. Each
-# entry keeps its tile, so that the id it is filed under stays the tile's.
+# entry keeps its tile, so that the id it is filed under stays the tile's; every game
+# configured anew brings new tiles, so the oldest are let go past a few dozen.
 _POINTS: dict[int, tuple[CannonKind, _Points]] = {}
+_POINTS_KEPT = 64
 
 
 def _points(c: Components, cannon: int) -> _Points:
     kind = c.cannons[cannon]
     entry = _POINTS.get(id(kind))
     if entry is None or entry[0] is not kind:
-        pair = [[RESULT_POINTS[r] for r in row] for row in kind.table]
+        pair = tuple(tuple(RESULT_POINTS[r] for r in row) for row in kind.table)
         # A Target with one card is a Miss now; a matching second card would make it
         # what this one card allows.
-        one = [-3 + 0.5 * (3 + RESULT_POINTS[r]) for r in kind.table[0]]
+        one = tuple(-3 + 0.5 * (3 + RESULT_POINTS[r]) for r in kind.table[0])
+        if len(_POINTS) >= _POINTS_KEPT:
+            del _POINTS[next(iter(_POINTS))]
         entry = _POINTS[id(kind)] = (kind, _Points(pair, one))
     return entry[1]
 

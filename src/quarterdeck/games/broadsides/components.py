@@ -108,11 +108,11 @@ class Components:
         return {z.cannon: z.index for z in self.zones if z.cannon is not None}
 
     @cached_property
-    def cannon_by_id(self) -> dict[str, int]:
+    def cannon_by_id(self) -> Mapping[str, int]:
         return {k.id: k.index for k in self.cannons}
 
     @cached_property
-    def shot_hits(self) -> dict[str, str]:
+    def shot_hits(self) -> Mapping[str, str]:
         """The zone kind each shot kind (by id) hits best."""
         return {s.id: s.hits for s in self.shots}
 
@@ -273,6 +273,8 @@ def _cannons(raw: Mapping[str, JSON]) -> tuple[CannonKind, ...]:
         )
     if not kinds:
         raise _fail("cannons.kinds", "needs at least one cannon")
+    if len({k.id for k in kinds}) != len(kinds):
+        raise _fail("cannons.kinds", "ids must be distinct")
     return tuple(kinds)
 
 
@@ -315,6 +317,8 @@ def parse_components(raw: JSON) -> Components:
         )
     if sorted(s.hits for s in shots) != sorted(ZONE_KINDS):
         raise _fail("shots.kinds", "needs one shot kind for each zone kind")
+    if len({s.id for s in shots}) != len(shots):
+        raise _fail("shots.kinds", "ids must be distinct")
     disasters = []
     for i, d in enumerate(_list(_obj(raw, "disasters").get("tokens"), "disasters.tokens")):
         name = f"disasters.tokens[{i}]"

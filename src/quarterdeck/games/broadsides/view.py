@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.engine import Event, Rng
+from quarterdeck.engine import LazyView, Rng
 
 from .components import CANNON_POSITIONS
 
@@ -20,11 +20,9 @@ def cannons_revealed(state: BroadSidesState) -> bool:
     return all(state.cannons[p][1] is not None for p in (0, 1))
 
 
-class _Ship(dict[str, JSON]):
-    """One ship as ``seat`` sees it, drawn part by part (``SHIP_PARTS``). The full view
-    draws every part into a plain dict; a bot's view is a lazy ``_Ship`` that draws a
-    part the first time it is read, because the heuristic captain reads only a few of
-    them thousands of times a second. Read it at once: it draws from the live state."""
+class _Ship(LazyView):
+    """One ship as ``seat`` sees it, drawn part by part (``SHIP_PARTS``): all at once
+    for the full view (``full``), each when first read for a bot's view."""
 
     __slots__ = ("_own", "_p", "_reveal", "_shown", "_state")
 
@@ -34,22 +32,14 @@ class _Ship(dict[str, JSON]):
         self._own = reveal or p == seat
         self._shown = self._own or cannons_revealed(state)
 
-    def __missing__(self, key: str) -> JSON:
-        part = SHIP_PARTS.get(key)
-        if part is None:
-            raise KeyError(key)
-        value = self[key] = part(self)
-        return value
+    def _draw(self, key: str) -> JSON:
+        return SHIP_PARTS[key](self)
 
-    # A part not drawn yet is there all the same (iterating shows only those drawn).
-    def get(self, key: str, default: JSON = None) -> JSON:
-        return self[key] if key in SHIP_PARTS else dict.get(self, key, default)
+    def _has_part(self, key: object) -> bool:
+        return key in SHIP_PARTS
 
-    def __contains__(self, key: object) -> bool:
-        return key in SHIP_PARTS or dict.__contains__(self, key)
-
-    def drawn(self) -> dict[str, JSON]:
-        """Every part, as plain JSON."""
+    def full(self) -> dict[str, JSON]:
+        """Every part, drawn anew, as plain JSON."""
         return {key: part(self) for key, part in SHIP_PARTS.items()}
 
 
@@ -207,7 +197,7 @@ def view(
         "first_player": state.first_player,
         "actions_taken": state.actions_taken,
         "aimed": state.aimed,
-        "ships": ships if lazy else [ship.drawn() for ship in ships],
+        "ships": ships if lazy else [ship.full() for ship in ships],
         "bag": {s.id: state.bag[s.index] for s in c.shots},
         "tray": [c.shots[s].id for s in sorted(state.tray)],
         "target_deck": len(state.target_deck),
@@ -301,13 +291,9 @@ def _redraw_cannons(s: BroadSidesState, p: int, rng: Rng) -> None:
     fore, aft = rng.choice(combos)
     for pos, kind in zip(chosen, (fore, aft), strict=False):
         s.cannons[p][pos] = kind
-    # Keep the owner's log and the history true of the new choice.
+    # Keep the history true of the new choice (the engine strips the owner's secrets,
+    # the old choice among them, from the log of the guess).
     space = s.game.action_space
-    mounts = iter(pos for pos in chosen)
-    for n, event in enumerate(s.events):
-        if event.kind == "mount" and event.data["seat"] == p:
-            pos = next(mounts)
-            s.events[n] = Event("mount", event.data, {p: {"cannon": s.cannons[p][pos]}})
     seen = 0
     for n, action_id in enumerate(s.history):
         action = space[action_id]

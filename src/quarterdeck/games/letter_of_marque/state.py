@@ -386,11 +386,8 @@ class LetterOfMarqueState(State):
             ship.armed = i in armed_slots
         reserve_armed = sum(1 for i in armed_slots if i >= len(unknown))
         self.reserves[p] = [reserve_armed, reserve - reserve_armed]
-        # The owner's own log says which ships were armed: keep it true of the new bases.
-        for n, event in enumerate(self.events):
-            if p in event.secret and "ship" in event.data:
-                ship = self.fleets[p][event.data["ship"]]
-                self.events[n] = Event(event.kind, event.data, {p: {"armed": ship.armed}})
+        # The owner's log said which ships were armed: the engine strips those secrets
+        # from the log of the guess.
 
     # -- conservation, copies and JSON ---------------------------------------------------
 
