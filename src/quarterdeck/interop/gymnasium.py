@@ -106,11 +106,12 @@ class QuarterdeckGymEnv(gymnasium.Env[Array, np.int64]):
         state = self.position
         if state.is_terminal() or self._illegal:
             raise RuntimeError("the episode is over: call reset()")
-        legal = {a.id for a in state.legal_actions()}
-        if int(action) not in legal:
+        chosen = int(action)
+        space = self.game.action_space
+        if not (0 <= chosen < len(space) and state.is_legal(space[chosen])):
             self._illegal = True
             return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": True}
-        state.act(self.seat, int(action))
+        state.act(self.seat, chosen)
         self._let_bots_play()
         over = state.is_terminal()
         reward = float(state.returns()[self.seat]) if over else 0.0

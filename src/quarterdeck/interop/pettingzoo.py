@@ -118,15 +118,17 @@ class QuarterdeckEnv(AECEnv):  # type: ignore[misc]
         state = self.position
         state.act(self._seat[agent], int(action))  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if state.is_terminal():
+            self._clear_rewards()
             for a, result in zip(self.agents, state.returns(), strict=True):
                 self.rewards[a] = float(result)
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
+            self._accumulate_rewards()
         else:
+            # Rewards come only at the end: until then they stay 0, and clearing or
+            # adding them would change nothing.
             self.agent_selection = self._to_move()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

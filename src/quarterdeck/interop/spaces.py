@@ -26,6 +26,7 @@ class Observer:
         self.high = np.asarray(highs, np.float32)
         self.num_actions = game.num_actions
         self._zeros = bytes(4 * self.layout.size)
+        self._no_actions = bytes(self.num_actions)
 
     def observation_space(self) -> spaces.Box:
         return spaces.Box(0.0, self.high, (self.layout.size,), np.float32)
@@ -42,10 +43,13 @@ class Observer:
 
     def action_mask(self, state: State, seat: int) -> Array:
         """1 for each action ``seat`` may take now (all 0 when it is not its turn)."""
-        mask = np.zeros(self.num_actions, np.int8)
+        # A byte array set one by one, then viewed by NumPy without a copy: quicker
+        # than NumPy's fancy indexing for the few legal actions of a decision.
+        mask = bytearray(self._no_actions)
         if state.current_player == seat:
-            mask[[a.id for a in state.legal_actions()]] = 1
-        return mask
+            for a in state.legal_actions():
+                mask[a.id] = 1
+        return np.frombuffer(mask, np.int8)
 
 
 def board_text(state: State, width: int = 110) -> str:
