@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from quarterdeck.engine import DataFileError, IllegalActionError, Record, get_game
+from quarterdeck.engine import DataFileError, IllegalActionError, Record, State, get_game
 from quarterdeck.games.letter_of_marque import LetterOfMarque, LetterOfMarqueState
 
 from .conftest import BLUE, GREEN, RED, YELLOW, opening
 
 
-def texts(state: LetterOfMarqueState) -> list[str]:
+def texts(state: State) -> list[str]:
     state.touched()  # tests set fields directly
     return [a.text for a in state.legal_actions()]
 
@@ -120,6 +120,32 @@ def test_play_proceeds_clockwise(game: LetterOfMarque) -> None:
     assert order == [2, 3, 0, 1, 2]
 
 
+def test_a_players_turn_is_exactly_one_action_whichever_it_is(game: LetterOfMarque) -> None:
+    # "During his turn, a player must take *one* of the following four actions."
+    for action in (
+        "your ship on treasure 3 arrives",
+        "attack Red's ship on treasure 4",
+        "a ship leaves",
+    ):
+        state = opening(game, [4, 3, 7, 5], [False] * 4)
+        state.apply(action)
+        if state.pending().decision == "choose-ship":  # type: ignore[union-attr]
+            state.apply("launch a defenceless ship")  # leaving ends with the ship's choice
+        assert state.current_player == YELLOW, action
+
+
+def test_defenses_players_may_always_look_at_their_own_ships(game: LetterOfMarque) -> None:
+    # "Each player should keep the bottoms of their ships hidden from the other
+    # players. However, players may always look at the bottom of their own ships."
+    state = opening(game, [4, 3, 7, 5], [False, True, False, False])
+    state.apply("your ship on treasure 3 arrives")  # Blue's armed ship, never revealed
+    own = state.view(BLUE)["fleets"][BLUE]
+    assert own["ships"][0]["armed"] is True and own["reserve_armed"] == 1
+    for seat in (RED, YELLOW, GREEN, None):
+        theirs = state.view(seat)["fleets"][BLUE]
+        assert theirs["ships"][0]["armed"] is None and theirs["reserve_armed"] is None
+
+
 # -- A ship leaves ------------------------------------------------------------------------------
 
 
@@ -205,8 +231,9 @@ def test_only_own_ships_at_sea_can_arrive(game: LetterOfMarque) -> None:
 def test_rulebook_attack_example_armed_ship_repels_and_keeps_the_cannon_card(
     game: LetterOfMarque,
 ) -> None:
-    # Blue fires at Red's ship on the 4; it is armed.
-    state = opening(game, [4, 3, 7, 5], [True, False, False, False])
+    # The opening example goes on (Yellow guards its 7 with an armed ship): Blue fires
+    # at Red's ship on the 4; it is armed.
+    state = opening(game, [4, 3, 7, 5], [True, False, True, False])
     state.apply("attack Red's ship on treasure 4")
     red_ship = state.fleets[RED][0]
     assert red_ship.status == "at sea" and red_ship.revealed
@@ -228,6 +255,43 @@ def test_rulebook_attack_example_defenceless_ship_loses_its_treasure(game: Lette
     assert state.cannons[BLUE] == 2 and state.removed_cannons[BLUE] == 1
     assert state.cannon_piles[RED] == []
     assert state.points()[BLUE] == 4
+
+
+def test_attack_a_kept_cannon_card_is_score_not_ammunition(game: LetterOfMarque) -> None:
+    # The defender "places it faceup with his score pile": it never fires.
+    state = opening(game, [4, 3, 7, 5], [True, False, False, False])
+    state.apply("attack Red's ship on treasure 4")  # repelled: Red keeps Blue's card
+    assert state.cannons[RED] == 3  # the kept card is not one more to fire
+    state.cannons[RED] = 0  # say Red had spent its own three
+    state.touched()
+    assert state.cannon_piles[RED] == [BLUE]
+    yellow_turn = texts(state)
+    assert any(t.startswith("attack") for t in yellow_turn)  # Yellow still has its cards
+    state.apply("your ship on treasure 7 arrives")
+    state.apply("your ship on treasure 5 arrives")  # Green
+    assert state.current_player == RED
+    assert not [t for t in texts(state) if t.startswith("attack")]
+
+
+def test_arrived_and_captured_ships_leave_the_game_for_good(game: LetterOfMarque) -> None:
+    # "He removes the ship from the game"; "The defending ship is removed from the game."
+    state = opening(game, [4, 3, 7, 5], [False] * 4)
+    reserves = [list(r) for r in state.reserves]
+    state.apply("your ship on treasure 3 arrives")  # Blue's ship arrives
+    state.apply("attack Red's ship on treasure 4")  # Yellow captures Red's ship
+    assert [state.fleets[BLUE][0].status, state.fleets[RED][0].status] == ["arrived", "captured"]
+    assert state.reserves == reserves  # neither went back to its owner's reserve
+    assert state.ships_at_sea(BLUE) == [] and state.ships_at_sea(RED) == []
+    assert not [t for t in texts(state) if "Red's" in t or "Blue's" in t]
+
+
+def test_a_revealed_armed_ship_may_be_attacked_again_house_reading(game: LetterOfMarque) -> None:
+    # The rulebook does not forbid it: the ship is "placed back on to its treasure card".
+    state = opening(game, [4, 3, 7, 5], [True, False, False, False])
+    state.apply("attack Red's ship on treasure 4")  # Blue: repelled, the ship is shown
+    assert "attack Red's ship on treasure 4" in texts(state)
+    state.apply("attack Red's ship on treasure 4")  # Yellow: repelled as well
+    assert state.cannon_piles[RED] == [BLUE, YELLOW] and state.points()[RED] == 2
 
 
 def test_attack_needs_a_cannon_card(game: LetterOfMarque) -> None:
@@ -325,44 +389,61 @@ def test_highest_points_wins(game: LetterOfMarque) -> None:
 
 def test_tie_on_points_goes_to_the_most_cannon_cards(game: LetterOfMarque) -> None:
     # Default (house) reading: all the cannon cards a player holds, unused + captured.
-    state = opening(game, [5, 3, 4], [False, False, False])
-    state.treasure_piles = [[(0, 5), (0, 3)], [(1, 3), (2, 4)], []]
-    state.cannons = [3, 1, 3]
-    state.cannon_piles = [[], [], []]
-    assert state.points() == [8, 7, 0]
-    state.cannon_piles = [[], [2], []]  # Blue captured one of Yellow's cannon cards
-    assert state.points() == [8, 8, 0]
-    assert state.tiebreak_cannons() == [3, 2, 3]
-    assert state.winners() == [0]
-    state.cannons = [1, 1, 3]
-    assert state.tiebreak_cannons() == [1, 2, 3]
-    assert state.winners() == [1]
+    # Red (armed, 4), Blue (3, first), Yellow (5); every deck is empty.
+    state = opening(game, [4, 3, 5], [True, False, False])
+    empty_decks(state)
+    state.apply("attack Red's ship on treasure 4")  # repelled: Red keeps Blue's card
+    state.apply("your ship on treasure 5 arrives")  # Yellow: 5
+    state.apply("your ship on treasure 4 arrives")  # Red: 4 + 1
+    state.apply("your ship on treasure 3 arrives")  # Blue: 3; the game is over
+    assert state.is_terminal() and state.points() == [5, 3, 5]
+    assert state.tiebreak_cannons() == [4, 2, 3]  # Red: 3 unused + 1 captured
+    assert state.winners() == [RED] and state.returns() == [1.0, 0.0, 0.0]
 
 
 def test_tiebreak_still_tied_players_share_the_win(game: LetterOfMarque) -> None:
-    state = opening(game, [3, 4, 5], [False, False, False])
+    # Red (3, first), Blue (5), Yellow (5) bring their ships home; nobody fires.
+    state = opening(game, [3, 5, 5], [False, False, False])
     empty_decks(state)
-    state.decks = [[], [], []]
-    state.treasure_piles = [[(0, 6)], [(1, 6)], [(2, 5)]]
-    state.apply("your ship on treasure 3 arrives")  # Red 9
-    state.apply("your ship on treasure 4 arrives")  # Blue 10
-    state.apply("your ship on treasure 5 arrives")  # Yellow 10
-    assert state.is_terminal() and state.points() == [9, 10, 10]
+    for treasure in (3, 5, 5):
+        state.apply(f"your ship on treasure {treasure} arrives")
+    assert state.is_terminal() and state.points() == [3, 5, 5]
     assert state.tiebreak_cannons() == [3, 3, 3]
     assert state.returns() == [0.0, 0.5, 0.5]
+
+
+def played_tie(game: LetterOfMarque) -> LetterOfMarqueState:
+    """Blue and Yellow tie on 12 points; Blue holds 2 unused and 2 captured cannon
+    cards, Yellow 3 unused and none captured."""
+    state = opening(game, [3, 4, 5], [False, True, False])  # Red (3) starts
+    state.decks = [[], [3], [7]]
+    state.touched()
+    state.apply("attack Blue's ship on treasure 4")  # Red: repelled, Blue keeps the card
+    state.apply("a ship leaves")  # Blue turns up its 3
+    state.apply("launch an armed ship")
+    state.apply("a ship leaves")  # Yellow turns up its 7
+    state.apply("launch a defenceless ship")
+    state.apply("attack Blue's ship on treasure 3")  # Red: repelled again
+    state.apply("attack Red's ship on treasure 3")  # Blue captures Red's 3
+    for action in (
+        "your ship on treasure 5 arrives",  # Yellow
+        "pass",  # Red: no ship at sea, an empty deck
+        "your ship on treasure 4 arrives",  # Blue
+        "your ship on treasure 7 arrives",  # Yellow
+        "pass",  # Red
+        "your ship on treasure 3 arrives",  # Blue; the game is over
+    ):
+        state.apply(action)
+    assert state.is_terminal() and state.points() == [0, 12, 12]
+    assert (state.cannons, [len(pile) for pile in state.cannon_piles]) == ([1, 2, 3], [0, 2, 0])
+    return state
 
 
 @pytest.mark.parametrize(("rule", "winners"), [("all", [1]), ("captured", [1]), ("unused", [2])])
 def test_tiebreak_option_chooses_which_cannon_cards_count(rule: str, winners: list[int]) -> None:
     game = get_game("letter-of-marque", {"cannon_tiebreak": rule})
     assert isinstance(game, LetterOfMarque)
-    state = opening(game, [3, 4, 5], [False, False, False])
-    state.treasure_piles = [[], [(1, 4), (1, 5)], [(2, 5), (2, 5)]]
-    state.cannon_piles = [[], [0, 0], []]  # Blue kept two of Red's cannon cards
-    state.cannons = [1, 2, 3]  # Blue: 2 unused; Yellow: 3 unused, none captured
-    state.treasure_piles[2].append((2, 1))
-    assert state.points()[1] == state.points()[2] == 11
-    assert state.winners() == winners
+    assert played_tie(game).winners() == winners
 
 
 def test_returns_winners_share_one(game: LetterOfMarque) -> None:
