@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio
@@ -109,3 +109,21 @@ def two_step_turn(state: Any) -> tuple[int, list[int]]:
             return played, [first.id, probe.legal_actions()[0].id]
         state.apply(first)
         played += 1
+
+
+def play_to_a_choice(clients: Sequence[Client], state: Any) -> int:
+    """Play the first legal action, on the server through the deciding seat's client
+    and on ``state`` alike, until the deciding seat may take a step that only builds a
+    choice (``Game.choice_steps``) and still decides after it; that step's id."""
+    steps = state.game.choice_steps
+    while True:
+        seat = state.current_player
+        for action in state.legal_actions():
+            if action.kind in steps:
+                probe = state.clone()
+                probe.apply(action)
+                if probe.current_player == seat and probe.legal_actions():
+                    return int(action.id)
+        first = state.legal_actions()[0]
+        assert clients[seat].act(first.id)["type"] == "ack"
+        state.apply(first)

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from quarterdeck.engine import get_game
 from quarterdeck.server import MAX_MESSAGE_BYTES
 
-from .helpers import Client, create, duel, hello, join, two_step_turn
+from .helpers import Client, create, duel, hello, join, play_to_a_choice, two_step_turn
 
 SEED = 7
 
@@ -69,21 +69,62 @@ def test_a_spectator_sees_the_public_view_only_and_cannot_act(client: TestClient
 def test_a_compound_decision_is_applied_all_or_none(client: TestClient) -> None:
     game_id, t0, t1 = duel(client, SEED)
     state = get_game("broadsides").new_state(2, SEED)
-    played, steps = two_step_turn(state.clone())
-    assert played == 0  # at the start, Red places the Captain then the First Mate
-    seat = state.current_player
-    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
-        c = hello(ws, [t0, t1][seat])  # type: ignore[index]
-        c.state()
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as w0,
+        client.websocket_connect(f"/api/games/{game_id}/ws") as w1,
+    ):
+        clients = [hello(w0, t0), hello(w1, t1)]
+        pick = play_to_a_choice(clients, state)  # a card picked for a set, say
+        seat = state.current_player
+        assert seat is not None
+        c = clients[seat]
+        after = state.clone()
+        after.apply(pick)
+        closing = after.legal_actions()[-1].id
+        refused = next(a.id for a in state.game.action_space.actions if not after.is_legal(a))
         # The first step is legal, the second is not: nothing happens.
-        bad = c.act(steps[0], steps[0])
+        bad = c.act(pick, refused)
         assert bad["code"] == "illegal" and bad["message"].startswith("step 2 of 2")
-        ws.send_json({"type": "sync"})
-        assert c.state()["view"] == state.view(seat)
-        assert c.act(*steps)["version"] == 2
-        for step in steps:
-            state.apply(step)
-        assert c.state()["view"] == state.view(seat)
+        version = len(state.history)
+        c.send({"type": "sync"})
+        synced = c.until(
+            lambda m: m["type"] == "state" and m["log_from"] == 0 and m["version"] == version
+        )
+        assert synced["view"] == state.view(seat)
+        assert c.act(pick, closing)["version"] == version + 2
+        state.apply(pick)
+        state.apply(closing)
+        moved = c.until(lambda m: m["type"] == "state" and m["version"] == version + 2)
+        assert moved["view"] == state.view(seat)
+
+
+def test_steps_sent_together_must_build_one_choice_so_no_draw_can_be_probed(
+    client: TestClient,
+) -> None:
+    # Placing the Captain ends a decision (it is no step of a choice): a compound act
+    # starting with it is refused before anything is tried, and the reply is the same
+    # whatever follows, so no later step can tell what the first would have brought.
+    game_id, t0, _ = duel(client, SEED)
+    state = get_game("broadsides").new_state(2, SEED)
+    played, steps = two_step_turn(state.clone())
+    assert played == 0
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        c = hello(ws, t0)
+        c.state()
+        replies = [
+            c.act(steps[0], second)
+            for second in (steps[1], steps[0], 0, state.game.num_actions - 1)
+        ]
+        assert {(r["code"], r["message"]) for r in replies} == {
+            (
+                "malformed",
+                "step 1 of 2 ends the decision: only the steps that build one choice (the "
+                "game's choice steps) may be sent together, with the step that ends it last",
+            )
+        }
+        c.send({"type": "sync"})
+        assert c.until(lambda m: m["type"] == "state" and m["log_from"] == 0)["version"] == 0
+        assert c.act(steps[0])["version"] == 1  # one step at a time is fine
 
 
 def test_a_decision_sent_twice_is_applied_once(client: TestClient) -> None:

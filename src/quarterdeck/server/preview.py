@@ -30,10 +30,11 @@ MAX_STEPS = 64
 class PreviewError(Exception):
     """Steps that cannot be previewed; ``code`` is the protocol's error code."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ended_at: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ended_at = ended_at  # "closed": the step that ended the choice
 
 
 def preview(state: State, seat: int, steps: Sequence[int], salt: int = 0) -> dict[str, JSON]:
@@ -51,7 +52,9 @@ def preview(state: State, seat: int, steps: Sequence[int], salt: int = 0) -> dic
     open_ = True
     for n, step in enumerate(steps, start=1):
         if not open_:
-            raise PreviewError("closed", f"the choice ended at step {n - 1}: confirm or go back")
+            raise PreviewError(
+                "closed", f"the choice ended at step {n - 1}: confirm or go back", n - 1
+            )
         for world in worlds:
             try:
                 world.act(seat, step)

@@ -32,7 +32,7 @@ from quarterdeck.engine import (
     derive_seed,
 )
 
-from .preview import action_json
+from .preview import PreviewError, action_json, preview
 from .storage import Appended, Decision, Store, StoredGame, StoredSeat
 from .tokens import token_matches
 
@@ -467,6 +467,8 @@ class Room:
         """``actions`` applied to a clone, all of them, or a RoomError and no change."""
         if not actions:
             raise RoomError("malformed", "'actions' must list at least one action id")
+        if len(actions) > 1:
+            self._check_choice(seat, actions)
         trial = self.state.clone()
         for n, action in enumerate(actions, start=1):
             step = f"step {n} of {len(actions)}: " if len(actions) > 1 else ""
@@ -481,6 +483,30 @@ class Room:
             except MalformedActionError as exc:
                 raise RoomError("malformed", step + str(exc)) from None
         return trial
+
+    def _check_choice(self, seat: int, actions: Sequence[int]) -> None:
+        """Steps sent together must be one choice assembled in the page: every step but
+        the last only builds it, as the preview tells (on positions drawn for the seat,
+        never the real one). Otherwise a seat could send a draw followed by a probe and
+        read, from which step was refused, what the draw would have been, then have
+        nothing happen."""
+        ended_at = len(actions) - 1
+        try:
+            built = preview(self.state, seat, actions[:-1], salt=self.version)
+        except PreviewError as exc:
+            if exc.ended_at is None:
+                code = exc.code if exc.code in ("illegal", "not_your_turn") else "malformed"
+                raise RoomError(code, exc.message) from None
+            ended_at = exc.ended_at
+        else:
+            if built["open"]:
+                return
+        raise RoomError(
+            "malformed",
+            f"step {ended_at} of {len(actions)} ends the decision: only the steps that "
+            "build one choice (the game's choice steps) may be sent together, with the "
+            "step that ends it last",
+        )
 
     async def _commit(self, trial: State, decisions: Sequence[Decision]) -> None:
         """Store the decisions that led to ``trial``, then make them on the live state
