@@ -131,6 +131,13 @@ def test_play_saves_under_quarterdeck_home_by_default(home: Path) -> None:
     assert record.final_state().is_terminal()
 
 
+def test_play_without_a_seed_draws_one_too_wide_to_search(tmp_path: Path) -> None:
+    unseeded = [arg for arg in PLAY if arg not in ("--seed", "5")]
+    assert invoke(*unseeded, "--save-dir", tmp_path, input=ONES).exit_code == 0
+    record = Record.load(the_record(tmp_path))
+    assert record.seed.bit_length() > 40  # 63 random bits (32 could be searched)
+
+
 def test_play_never_overwrites_an_earlier_record(tmp_path: Path) -> None:
     for _ in range(2):  # same game, same seed, very likely the same second
         assert invoke(*PLAY, "--save-dir", tmp_path, input=ONES).exit_code == 0

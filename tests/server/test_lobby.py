@@ -96,6 +96,17 @@ def test_an_unfinished_games_record_is_refused(client: TestClient) -> None:
     assert "finished" in response.json()["detail"]
 
 
+def test_a_game_without_a_seed_gets_one_too_wide_to_search(client: TestClient) -> None:
+    # A seed fixes every draw: with 32 bits a seat could try them all (minutes on one
+    # core) against the cards it holds, and so learn the foe's hand and every deck.
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    seeds = [
+        hub.rooms[create(client, game="letter-of-marque")["id"]].state.seed for _ in range(8)
+    ]
+    assert len(set(seeds)) == 8 and all(0 <= seed < 2**63 for seed in seeds)
+    assert max(seed.bit_length() for seed in seeds) > 40
+
+
 def test_the_openapi_docs_describe_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/catalog", "/api/games", "/api/games/{game_id}/seats/{seat}/join"} <= set(paths)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 import time
 from collections.abc import Mapping
@@ -107,7 +106,7 @@ class Hub:
             # A path on the server's disk: never let a client make the server read files.
             raise OptionError("the data option is not available on the server")
         game = get_game(game_name, options)
-        seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
+        seed = secrets.randbits(63) if seed is None else seed  # never guessable by search
         if not 0 <= seed <= MAX_SEED:
             raise OptionError(f"a seed must be between 0 and {MAX_SEED}")
         state, start = start_state(game, players, seed, scenario)
