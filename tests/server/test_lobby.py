@@ -100,9 +100,7 @@ def test_a_game_without_a_seed_gets_one_too_wide_to_search(client: TestClient) -
     # A seed fixes every draw: with 32 bits a seat could try them all (minutes on one
     # core) against the cards it holds, and so learn the foe's hand and every deck.
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    seeds = [
-        hub.rooms[create(client, game="letter-of-marque")["id"]].state.seed for _ in range(8)
-    ]
+    seeds = [hub.rooms[create(client, game="letter-of-marque")["id"]].state.seed for _ in range(8)]
     assert len(set(seeds)) == 8 and all(0 <= seed < 2**63 for seed in seeds)
     assert max(seed.bit_length() for seed in seeds) > 40
 
