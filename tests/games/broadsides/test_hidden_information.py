@@ -58,6 +58,49 @@ def test_the_wild_played_is_always_the_lowest_numbered_hidden_one(game: BroadSid
     assert 41 in state.decks[RED] and 40 in state.hands[RED]
 
 
+def test_a_wild_pulled_by_a_sheer_off_shows_the_same_number_wherever_the_other_lies(
+    game: BroadSides,
+) -> None:
+    # Blue holds both Wilds, or one with the other still in her deck: Red cannot tell
+    # which, so a lone Wild pulled from her hand must show the same number either way.
+    plain = ["1♥", "2♥", "3♥", "4♥"]
+    shown: dict[str, set[int]] = {}
+    for world, hand in (
+        ("both in hand", ["Wild", "Wild2", *plain]),
+        ("one in the deck", ["Wild2", "5♥", *plain]),
+    ):
+        shown[world] = set()
+        for seed in range(40):
+            state = position(game, ship(hand=["4♠", "5♦", "8♣"]), ship(hand=hand), seed=seed)
+            act(state, "Sheer Off", "4♠", "5♦", "done")
+            wilds = [c for c in state.discards[BLUE] if c >= 40]
+            if len(wilds) == 1:
+                shown[world].add(wilds[0])
+    assert shown == {"both in hand": {40}, "one in the deck": {40}}
+
+
+def test_a_wild_played_tells_nothing_of_whether_the_foe_holds_the_other(game: BroadSides) -> None:
+    # Blue's deck was formed anew while she held the second Wild, so Red knows it is in
+    # her hand. Either she has since drawn the first Wild too (A) or it is still in her
+    # deck (B). She plays a Wild: Red must not learn which world it is, from her view,
+    # her observation tensor or the guesses of her search.
+    worlds = []
+    for hand in (["Wild", "Wild2", "1♥", "2♥"], ["Wild2", "1♥", "2♥", "3♥"]):
+        state = position(game, ship(), ship(hand=hand), turn_player=BLUE)
+        state.refills[BLUE] = sorted(c for c in range(42) if c not in (41, card("1♥"), card("2♥")))
+        state.touched()
+        act(state, "Aim", "a Wild as 5")
+        worlds.append(state)
+    a, b = worlds
+    assert a.view(RED, log=False) == b.view(RED, log=False)
+    assert list(a.observation(RED)) == list(b.observation(RED))
+    guesses = [
+        sum(any(c >= 40 for c in w.resample(RED, Rng.from_seed(k)).hands[BLUE]) for k in range(60))
+        for w in worlds
+    ]
+    assert guesses[0] == guesses[1]
+
+
 @pytest.mark.parametrize("cap", [0, -1, True, "many"])
 def test_the_round_cap_is_a_whole_number_of_at_least_one(cap: object) -> None:
     with pytest.raises(OptionError):

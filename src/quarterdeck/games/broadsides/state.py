@@ -781,28 +781,33 @@ class BroadSidesState(State):
         self._take(card, card_value(card), card_suit(card))
 
     def _first_free_wild(self) -> int:
-        wild = next(card for card in WILD_CARDS if card in self._free_cards(self.seat))
-        return self._reveal_wild(self.seat, wild)
+        return self._wild_face_up(self.seat, self._free_cards(self.seat))
 
-    def _reveal_wild(self, p: int, wild: int) -> int:
-        """The two Wilds are alike, so the one that goes face up is always the lowest
-        numbered of the hidden ones: its number must not tell whether the other Wild
-        is still in the hand or in the deck."""
-        if wild == WILD_CARDS[1] and WILD_CARDS[0] in self.decks[p]:
-            deck, hand = self.decks[p], self.hands[p]
-            deck[deck.index(WILD_CARDS[0])] = WILD_CARDS[1]
-            hand[hand.index(WILD_CARDS[1])] = WILD_CARDS[0]
+    def _wild_face_up(self, p: int, free: Sequence[int]) -> int:
+        """The number of the Wild of ``p``'s that goes face up from ``free`` (the cards
+        of the hand that may). The two Wilds are alike, so the number must tell the foe
+        nothing it does not know: a Wild it knows is in the hand (held since the deck
+        was last formed anew) goes first; otherwise the lowest numbered of the hidden
+        ones, in the hand or in the deck, the two swapping numbers if need be."""
+        held = [card for card in WILD_CARDS if card in free]
+        refill = self.refills[p]
+        known = [card for card in held if card not in refill]
+        if known:
+            return known[0]
+        deck = self.decks[p]
+        lowest = next(card for card in WILD_CARDS if card in held or card in deck)
+        if lowest not in held:  # it lies in the deck: the two swap numbers
+            hand, other = self.hands[p], held[0]
+            deck[deck.index(lowest)] = other
+            hand[hand.index(other)] = lowest
             hand.sort()
-            # The two swap names, so they swap places among the deck's possible cards.
-            swap = {WILD_CARDS[0]: WILD_CARDS[1], WILD_CARDS[1]: WILD_CARDS[0]}
-            self.refills[p] = sorted(swap.get(card, card) for card in self.refills[p])
-            return WILD_CARDS[0]
-        return wild
+            # Both numbers were among the deck's possible cards (the hand's Wild was
+            # not known), so ``refills`` stays true.
+        return lowest
 
     def _do_wild(self) -> None:
         if self.phase == "hand-limit":
-            wild = next(card for card in WILD_CARDS if card in self.hands[self.seat])
-            self._hand_limit_discard(self._reveal_wild(self.seat, wild))
+            self._hand_limit_discard(self._wild_face_up(self.seat, self.hands[self.seat]))
             return
         suit = self.sel[0][2] if self.sel_kind == FLUSH else -1
         self._take(self._first_free_wild(), -1, suit)
@@ -966,10 +971,13 @@ class BroadSidesState(State):
         n = max(0, len(values) - self.penalty(p, "rigging"))
         foe = self.foe(p)
         lose = min(len(self.hands[foe]), n + 1) if n else 0
-        pulled = [self._reveal_wild(foe, card) for card in self.rng.sample(self.hands[foe], lose)]
-        for card in pulled:
+        pulled = []
+        for card in self.rng.sample(self.hands[foe], lose):
+            if is_wild(card):  # a Wild at random: which number shows is decided apart
+                card = self._wild_face_up(foe, self.hands[foe])
             self.hands[foe].remove(card)
             self.discards[foe].append(card)
+            pulled.append(card)
         self.log(
             Event(
                 "sheer-off",
