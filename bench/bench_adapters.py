@@ -74,7 +74,8 @@ def _openspiel_loop(game: Any, observe: str, deal: bool) -> Loop:
     def play(seed: int) -> int:
         state = game.new_initial_state()
         if deal:
-            state.apply_action(seed % qos.DEALS)
+            for part in qos.deal_parts(seed):
+                state.apply_action(part)
         n = 0
         while not state.is_terminal():
             legal = state.legal_actions()

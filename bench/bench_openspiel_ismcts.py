@@ -51,11 +51,12 @@ def play(index: int, simulations: int, evaluator: str, seed: int) -> tuple[float
     rng = np.random.RandomState(index)
     judge = GameEvaluation() if evaluator == "evaluation" else mcts.RandomRolloutEvaluator(1, rng)
     bot = ismcts.ISMCTSBot(game, judge, uct_c=2.0, max_simulations=simulations, random_state=rng)
-    deal = game_seed(seed, index) % qos.DEALS
+    deal = game_seed(seed, index) % 2**64
     heuristic = make_bot("heuristic", game.qd_game, bot_seed(deal, 1))
     searcher = index % 2
     state = game.new_initial_state()
-    state.apply_action(deal)
+    for part in qos.deal_parts(deal):
+        state.apply_action(part)
     started = time.perf_counter()
     while not state.is_terminal():
         if state.current_player() == searcher:

@@ -18,9 +18,11 @@ from .conftest import GAME_PLAYERS, GAMES, near_end
 
 
 def dealt(game: qos.QuarterdeckGame, deal: int) -> qos.QuarterdeckState:
+    """The game of seed ``deal``, dealt through its chance nodes."""
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    state.apply_action(deal)
+    for part in qos.deal_parts(deal):
+        assert state.is_chance_node()
+        state.apply_action(part)
     return state
 
 
@@ -88,9 +90,36 @@ def test_parameters_are_the_games_options() -> None:
 
 def test_the_deal_is_the_seed_of_the_quarterdeck_game() -> None:
     game = qos.load("letter-of-marque", players=4)
-    state = dealt(game, 1234)
-    assert state.state == get_game("letter-of-marque").new_state(4, 1234)
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1234) == "Deal 1234"
+    seed = 0x0123_4567_89AB_CDEF
+    state = dealt(game, seed)
+    assert state.state == get_game("letter-of-marque").new_state(4, seed)
+    first = game.new_initial_state()
+    assert first.action_to_string(pyspiel.PlayerId.CHANCE, 1234) == "Deal part 1 of 4: 1234"
+
+
+def test_the_deal_is_64_bits_so_a_hand_cannot_single_it_out() -> None:
+    # With one chance node of 65,536 outcomes, a seat's first hand named the one deal
+    # that gives it, and so every hidden card: the deal is four such nodes.
+    game = qos.load("broadsides")
+    state = game.new_initial_state()
+    for k in range(qos.DEAL_PARTS):
+        assert state.is_chance_node() and len(state.chance_outcomes()) == qos.DEALS
+        assert state.information_state_string(0) == "(the deal)"
+        state.apply_action(qos.DEALS - 1)
+        if k == 1:  # half dealt: a copy, a pickle and a serialization go on alike
+            copies = [
+                state.clone(),
+                pickle.loads(pickle.dumps(state)),
+                pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[
+                    1
+                ],
+            ]
+    assert not state.is_chance_node()
+    for copy in copies:
+        for _ in range(2):
+            copy.apply_action(qos.DEALS - 1)
+        assert copy.state == state.state
+    assert state.state.seed == 2**64 - 1 == qos.seed_of(qos.deal_parts(2**64 - 1))
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -9,12 +9,14 @@ Importing this module registers each game of the engine with ``pyspiel`` under
 
 What OpenSpiel sees:
 
-- Sequential, imperfect information, explicit stochastic with one chance node: the
-  first move of every game is the deal, a chance outcome d among ``DEALS`` equally
-  likely ones, which starts the Quarterdeck game with seed d. Every later shuffle and
-  draw follows from that seed and the players' actions, so the deal is all the chance
-  there is. (OpenSpiel cannot serialize the generator of a sampled-stochastic Python
-  game, so a game that draws inside its moves is offered this way.)
+- Sequential, imperfect information, explicit stochastic: the first moves of every
+  game are the deal, ``DEAL_PARTS`` chance nodes of ``DEALS`` equally likely outcomes
+  each, which together make the 64-bit seed of the Quarterdeck game. Every later
+  shuffle and draw follows from that seed and the players' actions, so the deal is
+  all the chance there is. (OpenSpiel cannot serialize the generator of a
+  sampled-stochastic Python game, so a game that draws inside its moves is offered
+  this way.) The seed is 64 bits, not the 16 of one chance node, because a seat's
+  first hand would single out one seed among 65,536, and with it every hidden card.
 - Parameters: ``players`` (default the fewest the game takes) and every option of the
   game by its own name.
 - Actions: the game's fixed action space (ids and texts); legal actions ascending.
@@ -42,8 +44,10 @@ from quarterdeck.engine import Game, Rng, State, game_class, game_names, get_gam
 from . import env_name, legal_ids, utility
 
 PREFIX = "quarterdeck_"
-#: The chance outcomes of the deal: deal d is the Quarterdeck game with seed d.
+#: The deal: DEAL_PARTS chance nodes of DEALS outcomes each, the seed's 16-bit parts,
+#: lowest first (``seed_of``).
 DEALS = 1 << 16
+DEAL_PARTS = 4
 _registered: dict[str, str] = {}  # OpenSpiel short name -> Quarterdeck game name
 
 
@@ -83,26 +87,42 @@ def game_type(name: str) -> pyspiel.GameType:
     )
 
 
+def seed_of(parts: list[int]) -> int:
+    """The Quarterdeck seed that the deal's parts make (each part 16 bits, lowest first)."""
+    return sum(part << (16 * k) for k, part in enumerate(parts))
+
+
+def deal_parts(seed: int) -> list[int]:
+    """The chance outcomes that deal the game of ``seed`` (below 2**64)."""
+    return [(seed >> (16 * k)) & (DEALS - 1) for k in range(DEAL_PARTS)]
+
+
 class _Held:
-    """The Quarterdeck state inside an OpenSpiel state (``None`` before the deal).
-    OpenSpiel clones a Python state by deep-copying its attributes and pickles them
-    to serialize it; this holder makes the first a ``clone`` and the second the
-    state's JSON."""
+    """The Quarterdeck state inside an OpenSpiel state (``None`` until the deal is
+    complete; ``dealt`` holds its parts so far). OpenSpiel clones a Python state by
+    deep-copying its attributes and pickles them to serialize it; this holder makes the
+    first a ``clone`` and the second the state's JSON."""
 
-    __slots__ = ("state",)
+    __slots__ = ("dealt", "state")
 
-    def __init__(self, state: State | None = None) -> None:
+    def __init__(self, state: State | None = None, dealt: list[int] | None = None) -> None:
         self.state = state
+        self.dealt = dealt or []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.state.clone() if self.state is not None else None)
+        return _Held(self.state.clone() if self.state is not None else None, list(self.dealt))
 
     def __getstate__(self) -> str:
-        return json.dumps(self.state.to_json() if self.state is not None else None)
+        if self.state is None:
+            return json.dumps({"dealt": self.dealt})
+        return json.dumps(self.state.to_json())
 
     def __setstate__(self, text: str) -> None:
         data = json.loads(text)
-        self.state = get_game(data["game"]).from_json(data) if data is not None else None
+        if "dealt" in data:
+            self.state, self.dealt = None, list(data["dealt"])
+        else:
+            self.state, self.dealt = get_game(data["game"]).from_json(data), []
 
 
 class QuarterdeckGame(pyspiel.Game):  # type: ignore[misc]
@@ -178,15 +198,19 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
         return legal_ids(held) if held is not None and player == held.current_player else []
 
     def _apply_action(self, action: int) -> None:
-        if self._held.state is None:
+        held = self._held
+        if held.state is not None:
+            held.state.apply(int(action))
+            return
+        held.dealt.append(int(action))
+        if len(held.dealt) == DEAL_PARTS:
             game: QuarterdeckGame = self.get_game()
-            self._held.state = game.qd_game.new_state(game.players, int(action))
-        else:
-            self._held.state.apply(int(action))
+            held.state = game.qd_game.new_state(game.players, seed_of(held.dealt))
+            held.dealt = []
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"Deal {action}"
+            return f"Deal part {len(self._held.dealt) + 1} of {DEAL_PARTS}: {action}"
         return str(self.get_game().qd_game.action_space[action].text)
 
     def is_terminal(self) -> bool:
@@ -201,14 +225,14 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
         """A state drawn among those ``player_id`` cannot tell from this one, with the
         game's ``resample``; ``probability_sampler()`` gives a number in [0, 1)."""
         game = self.get_game()
-        if self._held.state is None:
-            return QuarterdeckState(game, _Held())
+        if self._held.state is None:  # nobody knows anything of the deal yet
+            return QuarterdeckState(game, _Held(None, list(self._held.dealt)))
         rng = Rng.from_seed(int(probability_sampler() * 2**53))
         return QuarterdeckState(game, _Held(self._held.state.resample(player_id, rng)))
 
     def __str__(self) -> str:
         if self._held.state is None:
-            return "(the deal)"
+            return f"(the deal so far: {self._held.dealt})"
         # The whole state but its log, which follows from the rest and grows long.
         return json.dumps(self._held.state.to_json(log=False), sort_keys=True)
 
@@ -276,6 +300,14 @@ def load(name: str, **params: Any) -> QuarterdeckGame:
     return game
 
 
-__all__ = ["Observer", "QuarterdeckGame", "QuarterdeckState", "load", "register_games"]
+__all__ = [
+    "Observer",
+    "QuarterdeckGame",
+    "QuarterdeckState",
+    "deal_parts",
+    "load",
+    "register_games",
+    "seed_of",
+]
 
 register_games()
