@@ -105,6 +105,17 @@ def test_a_game_without_a_seed_gets_one_too_wide_to_search(client: TestClient) -
     assert max(seed.bit_length() for seed in seeds) > 40
 
 
+def test_the_lobby_says_when_the_creator_chose_the_deal(client: TestClient) -> None:
+    # A creator who chose the seed or the position may know every draw or hand.
+    chosen = [
+        create(client, game="letter-of-marque", seed=5)["id"],
+        create(client, game="broadsides", scenario={"ships": [{}, {}]})["id"],
+    ]
+    drawn = create(client, game="letter-of-marque")["id"]
+    listed = {g["id"]: g["setup_chosen"] for g in client.get("/api/games").json()}
+    assert listed == {chosen[0]: True, chosen[1]: True, drawn: False}
+
+
 def test_the_openapi_docs_describe_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/catalog", "/api/games", "/api/games/{game_id}/seats/{seat}/join"} <= set(paths)

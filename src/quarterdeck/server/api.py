@@ -90,6 +90,10 @@ class GameSummary(BaseModel):
     status: str = Field(description="open (seats to fill), active or finished")
     options: dict[str, JSON] = Field(description="The options that differ from the defaults.")
     turn_timer: int | None
+    setup_chosen: bool = Field(
+        description="The creator chose the seed or the starting position (a scenario), "
+        "and so may know every draw or hand."
+    )
     created_at: float
     seats: list[SeatInfo]
     result: list[float] | None

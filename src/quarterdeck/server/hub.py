@@ -106,6 +106,8 @@ class Hub:
             # A path on the server's disk: never let a client make the server read files.
             raise OptionError("the data option is not available on the server")
         game = get_game(game_name, options)
+        # A creator who chose the seed or the position knows every draw or every hand.
+        setup_chosen = seed is not None or scenario is not None
         seed = secrets.randbits(63) if seed is None else seed  # never guessable by search
         if not 0 <= seed <= MAX_SEED:
             raise OptionError(f"a seed must be between 0 and {MAX_SEED}")
@@ -121,6 +123,7 @@ class Hub:
             rules_version=game.rules_version,
             players=state.num_players,
             seed=state.seed,
+            setup_chosen=setup_chosen,
             options=game.non_default_options(),
             data_hash=game.data_hash,
             data=None,
@@ -160,7 +163,8 @@ def start_state(
 
 
 def summary(stored: StoredGame) -> dict[str, JSON]:
-    """A game as the lobby lists it: nothing secret (no seed, no tokens)."""
+    """A game as the lobby lists it: nothing secret (no seed, no tokens), but whether
+    its creator chose the seed or the starting position, and so may know every draw."""
     return {
         "id": stored.id,
         "game": stored.game,
@@ -168,6 +172,7 @@ def summary(stored: StoredGame) -> dict[str, JSON]:
         "status": stored.status,
         "options": stored.options,
         "turn_timer": stored.turn_timer,
+        "setup_chosen": stored.setup_chosen,
         "created_at": stored.created_at,
         "seats": [
             {

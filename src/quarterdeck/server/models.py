@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -25,6 +25,9 @@ class GameRow(Base):
     rules_version: Mapped[str] = mapped_column(String(32))
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
+    # The creator chose the seed or the starting position (a scenario), and so may know
+    # every draw or hand: the lobby says so to everyone who might join.
+    setup_chosen: Mapped[bool] = mapped_column(Boolean, server_default=false())
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     data_hash: Mapped[str] = mapped_column(String(64))
     data: Mapped[Any] = mapped_column(JSON, nullable=True)

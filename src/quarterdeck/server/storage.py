@@ -154,6 +154,7 @@ class StoredGame:
     created_at: float
     seats: list[StoredSeat]
     decisions: list[Decision]
+    setup_chosen: bool = False  # by the creator: the lobby tells everyone
 
 
 class Store:
@@ -211,6 +212,7 @@ class Store:
                 rules_version=game.rules_version,
                 players=game.players,
                 seed=game.seed,
+                setup_chosen=game.setup_chosen,
                 options=game.options,
                 data_hash=game.data_hash,
                 data=game.data,
@@ -362,6 +364,7 @@ def _stored(row: GameRow, decisions: list[Decision]) -> StoredGame:
         rules_version=row.rules_version,
         players=row.players,
         seed=row.seed,
+        setup_chosen=bool(row.setup_chosen),
         options=dict(row.options or {}),
         data_hash=row.data_hash,
         data=row.data,

@@ -112,7 +112,9 @@ function gameItem(g, status) {
   const who = g.seats.map((s) => s.name || s.bot || "open seat").join(" vs ");
   const href = status === "finished" ? `/replay/${g.id}` : `/play/${g.id}`;
   const verb = status === "open" ? "Join" : status === "active" ? "Watch" : "Replay";
-  return el("li", {}, el("a", { href }, `${verb}: ${title}`), el("span.meta", { text: ` · ${who}` }));
+  // A creator who chose the seed or the position may know every draw: say so before anyone joins.
+  const chosen = g.setup_chosen ? " · the creator chose the deal" : "";
+  return el("li", {}, el("a", { href }, `${verb}: ${title}`), el("span.meta", { text: ` · ${who}${chosen}` }));
 }
 
 start();
