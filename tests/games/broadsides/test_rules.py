@@ -739,6 +739,23 @@ def test_full_reload_needs_a_pair_and_a_wild_pairs_with_any_card(game: BroadSide
     assert state.hands[RED] == [card("3♠")]
 
 
+@pytest.mark.parametrize("action", ["Full Reload", "Single Shot Reload", "Repair"])
+def test_two_wilds_make_a_pair_any_two_cards_or_a_payment(game: BroadSides, action: str) -> None:
+    """Rule: "When you play a Wild card, it takes the place of any card of any suit";
+    ruling 8: no action offered may lead to a dead end. Red has held the second Wild
+    since her deck was formed anew (Blue knows it), so it is the one that goes first;
+    the other must still follow it."""
+    state = position(game, ship(hand=["Wild", "Wild2", "6♣"], markers={"fore-hull": 1}), ship())
+    state.refills[RED] = [c for c in range(42) if c != 41]
+    state.touched()
+    act(state, action, "a Wild")
+    assert state.sel[0][0] == 41 and "a Wild" in texts(state)
+    act(state, "a Wild")
+    if action == "Repair":  # a payment of 1 to 3 cards ends when its captain says
+        act(state, "done")
+    assert state.hands[RED] == [card("6♣")] and state.legal_actions()
+
+
 def test_full_reload_fills_every_empty_spot_from_the_bag(game: BroadSides) -> None:
     red = ship(hand=["3♠", "3♦", "1♣"], loaded={"fore": ["solid"], "aft": []})
     state = position(game, red, ship())

@@ -730,6 +730,8 @@ class BroadSidesState(State):
         kind = self.sel_kind
         free = self._free_cards(p)
         low = self.sel[-1][0] if self.sel else -1
+        if is_wild(low):  # either Wild may have gone first (_wild_face_up): the other follows
+            low = WILD_CARDS[0] - 1
         candidates = [card for card in free if card > low]
         ids = []
         if kind == ANY_TWO and not self.sel:  # another card must follow the first
