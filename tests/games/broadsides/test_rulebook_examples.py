@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from quarterdeck.engine import Rng
+from quarterdeck.engine import Rng, get_game
 from quarterdeck.games.broadsides import BroadSides
 
 from .conftest import BLUE, RED, act, card, position, ship, texts
 
 
-def test_example_zero_in_blue_mans_her_18_pounder_and_draws_2_targets_for_a_hull_zone(
-    game: BroadSides,
-) -> None:
+def test_example_zero_in_blue_mans_her_18_pounder_and_draws_2_targets_for_a_hull_zone() -> None:
+    game = get_game("broadsides", {"blue_cannons": "18-pounder+carronade"})
     state = game.new_state(2, 3)
     rng = Rng.from_seed(1)
-    while state.phase != "zero-in-man":  # officers, cannons, loading
-        state.apply(rng.choice(state.legal_actions()))
-    p = state.current_player
+    while not (state.phase == "zero-in-man" and state.current_player == BLUE):
+        state.apply(rng.choice(state.legal_actions()))  # officers, cannons, loading
+    p = BLUE
+    assert game.components.cannons[state.cannons[p][0]].id == "18-pounder"
     state.apply("man the fore cannon")
     state.apply("Zero In on the foe's Fore Hull")
     assert state.gunner[p] == 0 and state.sight[p] == game.components.zone_by_id["fore-hull"]
