@@ -672,6 +672,13 @@ def test_sheer_off_pulls_random_cards_from_the_foes_hand(game: BroadSides) -> No
     assert len(pulled) > 3  # not always the same cards
 
 
+def test_sheer_off_against_a_short_hand_takes_the_whole_hand(game: BroadSides) -> None:
+    # Two cards would pull three, but Blue holds only two: she loses both.
+    state = position(game, ship(hand=["4♠", "5♦", "8♣"]), ship(hand=["1♥", "2♥"]))
+    act(state, "Sheer Off", "4♠", "5♦", "done")
+    assert state.hands[BLUE] == [] and sorted(state.discards[BLUE]) == [card("1♥"), card("2♥")]
+
+
 def test_sheer_off_a_wild_names_its_value_and_covers_it(game: BroadSides) -> None:
     state = position(game, ship(hand=["Wild", "4♠", "9♦"]), ship(hand=["1♥", "2♥", "3♥", "4♥"]))
     act(state, "Sheer Off")
@@ -914,6 +921,19 @@ def test_repair_discards_one_to_three_cards_one_move_each(game: BroadSides) -> N
         act(state, "move a Crewman from the Fore Deck to repair the Fore Hull")
     assert count(state, RED, "fore-hull") == 4 and count(state, RED, "fore-deck") == 1
     assert state.phase == "stage1" and state.actions_taken == 1
+
+
+def test_repair_may_stop_before_every_paid_move_is_made(game: BroadSides) -> None:
+    # Each card paid buys one move; the captain need not make them all.
+    red = ship(hand=["1♠", "3♦", "9♥"], markers={"fore-hull": 1})
+    state = position(game, red, ship())
+    act(state, "Repair", "1♠", "3♦", "done")
+    assert state.repairs_left == 2
+    act(state, "move a Crewman from the Fore Deck to repair the Fore Hull")
+    assert "stop repairing" in texts(state)
+    act(state, "stop repairing")
+    assert state.repairs_left == 0 and count(state, RED, "fore-hull") == 2
+    assert state.hands[RED] == [card("9♥")] and state.phase == "stage1"
 
 
 # -- Stage 2: Firing ----------------------------------------------------------------------------------
