@@ -94,7 +94,7 @@ def test_the_deal_is_the_seed_of_the_quarterdeck_game() -> None:
     state = dealt(game, seed)
     assert state.state == get_game("letter-of-marque").new_state(4, seed)
     first = game.new_initial_state()
-    assert first.action_to_string(pyspiel.PlayerId.CHANCE, 1234) == "Deal part 1 of 4: 1234"
+    assert first.action_to_string(pyspiel.PlayerId.CHANCE, 1234) == "Deal 1234"
 
 
 def test_the_deal_is_64_bits_so_a_hand_cannot_single_it_out() -> None:

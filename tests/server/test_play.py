@@ -127,6 +127,39 @@ def test_steps_sent_together_must_build_one_choice_so_no_draw_can_be_probed(
         assert c.act(steps[0])["version"] == 1  # one step at a time is fine
 
 
+def test_a_draw_and_a_probe_sent_together_are_refused_whatever_the_deck(
+    client: TestClient,
+) -> None:
+    # [Hold, Aim, a card, …]: were it tried, which step failed would tell Red the card
+    # Hold draws. It is refused before anything is tried, with the same words for every
+    # card named, and nothing changes.
+    red = {"hand": ["1♠", "2♠", "3♠"], "loaded": {"fore": [], "aft": []}}
+    game = get_game("broadsides")
+    created = create(client, game="broadsides", scenario={"ships": [red, {"hand": ["1♦"]}]})
+    token = join(client, created["id"], 0)
+    join(client, created["id"], 1, "Bob")
+    ids = game.ids
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        c = hello(ws, token)
+        assert c.state()["version"] == 0
+        replies = {
+            (r["code"], r["message"])
+            for r in (
+                c.act(ids["action", 1], ids["action", 0], ids["card", probe], 10**6)
+                for probe in range(40)
+            )
+        }
+        assert replies == {
+            (
+                "malformed",
+                "step 1 of 4 ends the decision: only the steps that build one choice (the "
+                "game's choice steps) may be sent together, with the step that ends it last",
+            )
+        }
+        c.send({"type": "sync"})
+        assert c.until(lambda m: m["type"] == "state" and m["log_from"] == 0)["version"] == 0
+
+
 def test_a_decision_sent_twice_is_applied_once(client: TestClient) -> None:
     game_id, t0, _ = duel(client, SEED)
     state = get_game("broadsides").new_state(2, SEED)

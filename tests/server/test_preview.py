@@ -114,3 +114,32 @@ def test_bad_previews_are_refused() -> None:
     with pytest.raises(PreviewError) as long:
         preview(state, seat, [0] * (MAX_STEPS + 1))
     assert long.value.code == "too_long"
+
+
+def test_placing_the_aim_card_ends_the_choice_though_the_draws_that_follow_move_no_generator() -> (
+    None
+):
+    # Red's second action is an Aim; nothing is loaded, so Stage 2 passes and Stage 3
+    # draws 2 cards from her 3-card deck (a pop: no generator moves), putting her over
+    # the hand limit, where her discards are again steps of a choice. Had the choice
+    # stayed open after placing the Aim card, the two guessed worlds would often draw
+    # alike, and [pick, place, discard X] would be refused exactly when X is not among
+    # her real next draws.
+    game = get_game("broadsides")
+    hand = ["1♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"]
+    others = [f"{v}{s}" for s in "♣♦♥" for v in range(1, 11)]
+    for k in range(0, 30, 3):
+        deck = others[k : k + 3]
+        discards = [c for c in others if c not in deck] + ["8♠", "9♠", "10♠", "Wild", "Wild2"]
+        red = {"hand": hand, "discards": discards, "loaded": {"fore": [], "aft": []}}
+        state = game.load_scenario({"ships": [red, {"hand": ["1♦", "2♦"]}], "seed": k})
+        state.apply("Aim")
+        state.apply("1♠")
+        state.apply(state.legal_actions()[0])  # placed: the first action is done
+        state.apply("Aim")
+        pick = state.game.ids["card", 1]  # 2♠
+        after = state.clone()
+        after.apply(pick)
+        place = after.legal_actions()[0].id
+        assert preview(state, 0, [pick], salt=k)["open"]
+        assert preview(state, 0, [pick, place], salt=k)["open"] is False

@@ -33,6 +33,35 @@ def test_migrations_create_the_schema(any_database: str) -> None:
         store.close()
 
 
+def test_migration_0002_marks_the_games_made_from_a_scenario(any_database: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    store = Store(any_database)
+    try:
+        config = Config()
+        config.set_main_option("script_location", "quarterdeck.server:migrations")
+        with store.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0001")
+            for game_id, scenario in (("drawn", "null"), ("scenario", '{"seed": 3}')):
+                connection.execute(
+                    text(
+                        "INSERT INTO games (id, game, rules_version, players, seed, options, "
+                        "data_hash, scenario, creator_token_hash, status, created_at) VALUES "
+                        "(:id, 'broadsides', '1', 2, 3, '{}', '', :scenario, '', 'open', 0)"
+                    ),
+                    {"id": game_id, "scenario": scenario},
+                )
+        store.migrate()
+        with store.engine.connect() as connection:
+            marked = dict(connection.execute(text("SELECT id, setup_chosen FROM games")).all())
+        assert marked == {"drawn": False, "scenario": True}
+    finally:
+        store.close()
+
+
 def test_a_restarted_server_resumes_every_game_where_it_stood(any_database: str) -> None:
     state = get_game("broadsides").new_state(2, 21)
     with TestClient(create_app(any_database)) as client:

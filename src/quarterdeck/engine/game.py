@@ -99,9 +99,10 @@ class Game(ABC):
     #: record's header (identity if nothing changed for records).
     record_migrations: ClassVar[Mapping[str, Callable[[dict[str, JSON]], dict[str, JSON]]]] = {}
     option_specs: ClassVar[tuple[Option, ...]] = ()
-    #: Kinds of step that only build a bigger choice (a card picked for a set, an Aim
-    #: card placed): they never draw, reveal or pass the turn, so a person's client may
-    #: assemble them with back and confirm before sending. Any other step is sent at once.
+    #: Kinds of step that build a bigger choice (a card picked for a set, an Aim card
+    #: placed), so a person's client may assemble them with back and confirm before
+    #: sending. The choice stays open only while such steps log no event: one that does
+    #: (the Aim card placed) has acted, and what follows it may draw (server/preview.py).
     choice_steps: ClassVar[frozenset[str]] = frozenset()
     #: The package and file name of the built-in component data, if the game has any.
     data_package: ClassVar[str | None] = None

@@ -119,7 +119,9 @@ class _Held:
 
     def __setstate__(self, text: str) -> None:
         data = json.loads(text)
-        if "dealt" in data:
+        if data is None:  # pickled before deals had parts: not dealt yet
+            self.state, self.dealt = None, []
+        elif "dealt" in data:
             self.state, self.dealt = None, list(data["dealt"])
         else:
             self.state, self.dealt = get_game(data["game"]).from_json(data), []
@@ -210,7 +212,7 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"Deal part {len(self._held.dealt) + 1} of {DEAL_PARTS}: {action}"
+            return f"Deal {action}"  # one 16-bit part of the seed
         return str(self.get_game().qd_game.action_space[action].text)
 
     def is_terminal(self) -> bool:

@@ -8,10 +8,12 @@ one on everything the seat knows and on nothing else. So a preview cannot tell t
 seat anything it does not already know, whatever the steps are.
 
 The choice stays open while its steps are of the kinds the game says only build a
-choice (``Game.choice_steps``: picking the cards of a set, placing Aim cards) and, as a
-check, the same seat decides next, the random generator did not move, and two
-resampled positions still look the same to the seat. Any other step ends it (it may
-draw, turn a face-down token or pass the turn): then only back and confirm remain.
+choice (``Game.choice_steps``: picking the cards of a set, placing Aim cards), log
+nothing (a step that logs an event has done something in the game: placed the Aim
+card, paid for a Reload; what follows may draw from a deck, which moves no random
+generator), and, as checks, the same seat decides next, the random generator did not
+move, and two resampled positions still look the same to the seat. Any other step
+ends it: then only back and confirm remain.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from quarterdeck.engine import QuarterdeckError, Rng, State, derive_seed
+from quarterdeck.engine import MalformedActionError, QuarterdeckError, Rng, State, derive_seed
 
 JSON = Any
 #: Longest choice a page may assemble (a Repair of many moves stays far below).
@@ -55,13 +57,20 @@ def preview(state: State, seat: int, steps: Sequence[int], salt: int = 0) -> dic
             raise PreviewError(
                 "closed", f"the choice ended at step {n - 1}: confirm or go back", n - 1
             )
+        logged = [len(world.events) for world in worlds]
         for world in worlds:
             try:
                 world.act(seat, step)
+            except MalformedActionError as exc:  # not an action of the game at all
+                raise PreviewError("malformed", f"step {n}: {exc}") from None
             except QuarterdeckError as exc:
                 raise PreviewError("illegal", f"step {n}: {exc}") from None
         kind = state.game.action_space[step].kind
-        open_ = kind in state.game.choice_steps and still_open(worlds, starts, seat)
+        open_ = (
+            kind in state.game.choice_steps
+            and all(len(w.events) == count for w, count in zip(worlds, logged, strict=True))
+            and still_open(worlds, starts, seat)
+        )
     message: dict[str, JSON] = {"type": "preview", "actions": list(steps), "open": open_}
     if open_:
         world = worlds[0]

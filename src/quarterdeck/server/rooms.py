@@ -486,8 +486,8 @@ class Room:
 
     def _check_choice(self, seat: int, actions: Sequence[int]) -> None:
         """Steps sent together must be one choice assembled in the page: every step but
-        the last only builds it, as the preview tells (on positions drawn for the seat,
-        never the real one). Otherwise a seat could send a draw followed by a probe and
+        the last only builds it (a choice step that logs nothing), as the preview tells
+        (on positions drawn for the seat, never the real one). Otherwise a seat could send a draw followed by a probe and
         read, from which step was refused, what the draw would have been, then have
         nothing happen."""
         ended_at = len(actions) - 1
@@ -495,7 +495,7 @@ class Room:
             built = preview(self.state, seat, actions[:-1], salt=self.version)
         except PreviewError as exc:
             if exc.ended_at is None:
-                code = exc.code if exc.code in ("illegal", "not_your_turn") else "malformed"
+                code = "malformed" if exc.code == "too_long" else exc.code
                 raise RoomError(code, exc.message) from None
             ended_at = exc.ended_at
         else:

@@ -47,7 +47,9 @@ def test_resample_never_leaves_a_captain_unable_to_finish_the_set_they_started(
         assert card("5♠") in other.hands[RED]
 
 
-def test_the_wild_played_is_always_the_lowest_numbered_hidden_one(game: BroadSides) -> None:
+def test_a_wild_played_with_none_known_in_hand_is_the_lowest_numbered_hidden_one(
+    game: BroadSides,
+) -> None:
     # Red holds the second Wild, the first is still in her deck: the Wild she plays
     # must not tell Blue that the other one is not in her hand.
     red = ship(hand=["Wild2", "3♠"])

@@ -17,10 +17,22 @@ depends_on = None
 
 
 def upgrade() -> None:
-    # Games stored before this revision do not say; they count as not chosen.
     op.add_column(
         "games", sa.Column("setup_chosen", sa.Boolean, nullable=False, server_default=sa.false())
     )
+    # Games stored before: one made from a scenario had its position chosen; a seed
+    # given by its creator cannot be told from a drawn one, so those stay unmarked.
+    games = sa.table(
+        "games",
+        sa.column("id", sa.String),
+        sa.column("scenario", sa.JSON),
+        sa.column("setup_chosen", sa.Boolean),
+    )
+    bind = op.get_bind()
+    rows = bind.execute(sa.select(games.c.id, games.c.scenario)).all()
+    chosen = [row.id for row in rows if row.scenario is not None]
+    if chosen:
+        bind.execute(games.update().where(games.c.id.in_(chosen)).values(setup_chosen=True))
 
 
 def downgrade() -> None:
