@@ -939,6 +939,21 @@ def test_repair_may_stop_before_every_paid_move_is_made(game: BroadSides) -> Non
 # -- Stage 2: Firing ----------------------------------------------------------------------------------
 
 
+def test_only_the_manned_cannon_fires_and_a_long_nine_holds_one_shot(game: BroadSides) -> None:
+    """Rule: the Gunner's cannon fires; a Long Nine holds one shot, so it is empty
+    after each shot and needs a Reload."""
+    targets = [{"centre": [2, 2], "left": "2♥", "bottom": "2♦"}]
+    red = {
+        "cannons": {"fore": "18-pounder", "aft": "long-nine"},
+        "loaded": {"fore": ["solid", "solid"], "aft": ["solid"]},
+        "gunner": "aft",
+    }
+    state = red_fires(game, targets, red=red)
+    act(state, "Fire!")
+    solid = game.components.shot_for("hull")
+    assert state.loaded[RED] == [[solid, solid], []]  # the fore cannon kept its shots
+
+
 def test_firing_is_optional(game: BroadSides) -> None:
     state = red_fires(game, [{"centre": [2, 2], "left": "2♥", "bottom": "2♦"}])
     assert state.phase == "stage2" and texts(state) == ["Fire!", "hold fire"]
