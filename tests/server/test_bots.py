@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from quarterdeck.engine import Record, get_game
-from quarterdeck.server.rooms import bot_choice
+from quarterdeck.server.rooms import SEARCH_PACE, bot_choice, bot_pace
 
 from .helpers import create, hello, join
 
@@ -75,6 +75,29 @@ def test_a_person_plays_against_a_bot(client: TestClient) -> None:
                 answer = me.act(message["legal"][0]["id"])
                 assert answer["type"] == "ack", answer
     check_record(client, game["id"], message)
+
+
+def test_a_search_bot_takes_its_levels_pace_over_every_decision(client: TestClient) -> None:
+    # A search answers a lone legal move at once, and its options can hang on what only
+    # its seat knows: padded to a pace, the gap between pushes tells the others nothing.
+    assert (bot_pace("heuristic"), bot_pace("random")) == (0.0, 0.0)
+    assert bot_pace("ismcts:hard") == SEARCH_PACE["hard"] > bot_pace("ismcts:easy") > 0
+    game = create(
+        client,
+        game="letter-of-marque",
+        players=3,
+        seed=9,
+        bots={"1": "ismcts:easy", "2": "ismcts:easy"},
+    )
+    token = join(client, game["id"], 0)
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        me = hello(ws, token)
+        first = me.state()
+        assert first["legal"], "seat 0 chooses its ship first"
+        started = time.monotonic()
+        assert me.act(first["legal"][0]["id"])["type"] == "ack"
+        me.until(lambda m: m["type"] == "state" and m["version"] >= 3)  # both bots chose
+        assert time.monotonic() - started >= 2 * SEARCH_PACE["easy"]
 
 
 def test_when_time_runs_out_the_fallback_bot_plays_the_seats_turn(client: TestClient) -> None:

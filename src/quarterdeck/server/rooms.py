@@ -88,6 +88,24 @@ class Connection:
         self.queue.put_nowait(None)
 
 
+#: The least time a search bot seated on the server takes over a decision, by level.
+#: A search answers a lone legal move at once and takes longer the more options it
+#: has, and its options may hang on what only its seat knows (a Letter of Marque
+#: reserve of one kind of ship, a hand with no straight to Evade): everyone else sees
+#: when its move is pushed. Padded to about its usual time, the gap tells nothing.
+SEARCH_PACE = {"easy": 0.25, "normal": 0.6, "hard": 1.5}
+SEARCH_PACE_OTHER = 1.0  # ismcts:N
+
+
+def bot_pace(bot_name: str) -> float:
+    """Seconds a decision of ``bot_name`` takes at least on the server (0: as it comes;
+    the heuristic and random bots answer in microseconds whatever they hold)."""
+    kind, _, level = bot_name.partition(":")
+    if kind != "ismcts":
+        return 0.0
+    return SEARCH_PACE.get(level, SEARCH_PACE_OTHER)
+
+
 def fallback_bot(game: Game) -> str:
     """The bot that plays for a seat whose time ran out: the game's heuristic bot,
     or the random bot for a game without one."""
@@ -572,7 +590,9 @@ class Room:
                 bot, snapshot, version = self.seats[seat].bot, self.state.clone(), self.version
             assert bot is not None
             # Think outside the lock: joins and spectators are not held up meanwhile.
+            started = time.monotonic()
             action = await self.services.think(bot_choice, bot, snapshot, self.stored.seed)
+            await asyncio.sleep(max(0.0, bot_pace(bot) - (time.monotonic() - started)))
             async with self.lock:
                 if self.version != version or self.seats[seat].bot != bot:
                     continue
