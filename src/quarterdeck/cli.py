@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import secrets
 import sys
 import time
 from collections.abc import Mapping
@@ -27,6 +26,7 @@ from quarterdeck.engine import (
     QuarterdeckError,
     Record,
     State,
+    fresh_seed,
     game_names,
     get_game,
 )
@@ -205,7 +205,7 @@ def play(
             raise fail(f"{game.title} takes {game.min_players}–{game.max_players} players")
         if not 0 <= seat < players:
             raise fail(f"--seat must be between 0 and {players - 1}")
-        seed = secrets.randbits(63) if seed is None else seed  # never guessable by search
+        seed = fresh_seed() if seed is None else seed
         start = load_json(scenario) if scenario else None
         if start is not None:
             start.setdefault("seed", seed)

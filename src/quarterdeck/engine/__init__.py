@@ -25,7 +25,7 @@ from .game import Game, Option, Pending, State
 from .lazy import LazyView
 from .record import Record
 from .registry import game_class, game_names, get_game, register
-from .rng import Rng, derive_seed
+from .rng import Rng, derive_seed, fresh_seed
 from .tensor import Buffer, TensorField, TensorLayout, scatter
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "Track",
     "UnknownGameError",
     "derive_seed",
+    "fresh_seed",
     "game_class",
     "game_names",
     "get_game",

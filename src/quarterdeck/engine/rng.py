@@ -9,6 +9,7 @@ integers that serialize with the game state.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -26,6 +27,12 @@ def splitmix64(x: int) -> int:
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
     return x ^ (x >> 31)
+
+
+def fresh_seed() -> int:
+    """A new game's seed when nobody chose one: 63 random bits (signed 64-bit storage),
+    too many for a seat to search against the cards it holds."""
+    return secrets.randbits(63)
 
 
 def derive_seed(*parts: int | str) -> int:

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from quarterdeck.ai import make_bot
-from quarterdeck.engine import Game, OptionError, State, get_game
+from quarterdeck.engine import Game, OptionError, State, fresh_seed, get_game
 
 from .rooms import ACTIVE, FINISHED, OPEN, Room, RoomError, Services, replay
 from .storage import Store, StoredGame, StoredSeat
@@ -108,7 +108,7 @@ class Hub:
         game = get_game(game_name, options)
         # A creator who chose the seed or the position knows every draw or every hand.
         setup_chosen = seed is not None or scenario is not None
-        seed = secrets.randbits(63) if seed is None else seed  # never guessable by search
+        seed = fresh_seed() if seed is None else seed
         if not 0 <= seed <= MAX_SEED:
             raise OptionError(f"a seed must be between 0 and {MAX_SEED}")
         state, start = start_state(game, players, seed, scenario)

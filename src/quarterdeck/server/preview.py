@@ -66,11 +66,7 @@ def preview(state: State, seat: int, steps: Sequence[int], salt: int = 0) -> dic
             except QuarterdeckError as exc:
                 raise PreviewError("illegal", f"step {n}: {exc}") from None
         kind = state.game.action_space[step].kind
-        open_ = (
-            kind in state.game.choice_steps
-            and all(len(w.events) == count for w, count in zip(worlds, logged, strict=True))
-            and still_open(worlds, starts, seat)
-        )
+        open_ = kind in state.game.choice_steps and still_open(worlds, starts, logged, seat)
     message: dict[str, JSON] = {"type": "preview", "actions": list(steps), "open": open_}
     if open_:
         world = worlds[0]
@@ -81,8 +77,17 @@ def preview(state: State, seat: int, steps: Sequence[int], salt: int = 0) -> dic
     return message
 
 
-def still_open(worlds: Sequence[State], starts: Sequence[tuple[int, int]], seat: int) -> bool:
-    """The seat still decides and has learnt nothing new (see the module's note)."""
+def still_open(
+    worlds: Sequence[State],
+    starts: Sequence[tuple[int, int]],
+    logged: Sequence[int],
+    seat: int,
+) -> bool:
+    """After a choice step: the step logged nothing (each world had ``logged`` events
+    before it), the seat still decides and has learnt nothing new (see the module's
+    note)."""
+    if any(len(w.events) != count for w, count in zip(worlds, logged, strict=True)):
+        return False
     if any(w.current_player != seat for w in worlds):
         return False
     if any((w.rng.state, w.rng.inc) != start for w, start in zip(worlds, starts, strict=True)):

@@ -505,9 +505,9 @@ class Room:
     def _check_choice(self, seat: int, actions: Sequence[int]) -> None:
         """Steps sent together must be one choice assembled in the page: every step but
         the last only builds it (a choice step that logs nothing), as the preview tells
-        (on positions drawn for the seat, never the real one). Otherwise a seat could send a draw followed by a probe and
-        read, from which step was refused, what the draw would have been, then have
-        nothing happen."""
+        (on positions drawn for the seat, never the real one). Otherwise a seat could
+        send a draw followed by a probe and read, from which step was refused, what the
+        draw would have been, then have nothing happen."""
         ended_at = len(actions) - 1
         try:
             built = preview(self.state, seat, actions[:-1], salt=self.version)
