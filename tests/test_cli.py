@@ -276,10 +276,13 @@ def test_replay_as_a_seat_leaks_nothing_hidden(finished_record: Path) -> None:
         for e in events
         if (m := re.match(r"\w+ attacks (\w+)'s ship on treasure (\d+)", e))
     }
+    quiet = 0
     for e in events:
         m = re.match(r"(\w+)'s ship on treasure (\d+) arrives home \((\w+)\)", e)
         if m and m.group(1) != "Blue" and (m.group(1), m.group(2)) not in attacked:
             assert m.group(3) == "unrevealed", e
+            quiet += 1
+    assert quiet, "the game has other seats' ships arriving unattacked"
     assert "The game is over." in out
 
 

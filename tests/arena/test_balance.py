@@ -79,15 +79,33 @@ def test_each_data_file_is_a_variant_next_to_the_built_in_data(tmp_path: Path) -
         ({"data": ["/no/such/file.json"]}, "cannot read data file"),
     ],
 )
-def test_a_bad_design_is_refused_before_any_game_is_played(
-    kwargs: dict[str, Any], message: str, monkeypatch: pytest.MonkeyPatch
+def test_a_bad_design_is_refused_when_the_experiment_is_built(
+    kwargs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(OptionError, match=message):
+        bal.build_experiment("broadsides", **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--experiment", "everything"], "unknown experiment"),
+        (["--vary", "round_cap=20,40", "--experiment", "cannon-pairs"], "no --vary"),
+        (["--unordered"], "--unordered is for"),
+    ],
+)
+def test_the_balance_command_refuses_a_bad_design_before_any_game_is_played(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def no_games(*args: Any, **kw: Any) -> None:
         raise AssertionError("a game was played")
 
     monkeypatch.setattr(bal, "simulate", no_games)
-    with pytest.raises(OptionError, match=message):
-        bal.build_experiment("broadsides", **kwargs)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["balance", "broadsides", "-n", "2", "--out", str(out), *args])
+    assert result.exit_code == 1 and message in result.output, result.output
+    assert not isinstance(result.exception, AssertionError)
+    assert not out.exists()
 
 
 def test_cannon_pairs_are_every_red_pair_against_every_blue_pair() -> None:

@@ -95,6 +95,8 @@ def test_repr_hides_the_state() -> None:
 
 
 def test_derived_seeds_are_stable_distinct_and_64_bit() -> None:
-    assert derive_seed("bot", 5, 1) == derive_seed("bot", 5, 1)
+    # Pinned: a seed that changed between runs or machines (Python's salted hash(),
+    # say) would change every bot's play in recorded games and journals.
+    assert derive_seed("bot", 5, 1) == 2758772674396745494
     seeds = {derive_seed("bot", 5, seat) for seat in range(6)} | {derive_seed("game", 5, 1)}
     assert len(seeds) == 7 and all(0 <= s < 2**64 for s in seeds)

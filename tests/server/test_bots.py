@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
-from quarterdeck.engine import Record, get_game
-from quarterdeck.server.rooms import SEARCH_PACE, bot_choice, bot_pace
+from quarterdeck.ai import CUSTOM_BOTS
+from quarterdeck.engine import Action, Bot, Record, State, get_game
+from quarterdeck.server.rooms import SEARCH_PACE, SEARCH_PACE_OTHER, bot_choice, bot_pace, pace_left
 
 from .helpers import create, hello, join
 
@@ -77,27 +80,38 @@ def test_a_person_plays_against_a_bot(client: TestClient) -> None:
     check_record(client, game["id"], message)
 
 
-def test_a_search_bot_takes_its_levels_pace_over_every_decision(client: TestClient) -> None:
+def test_a_search_bot_takes_its_levels_pace_over_every_decision(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # A search answers a lone legal move at once, and its options can hang on what only
     # its seat knows: padded to a pace, the gap between pushes tells the others nothing.
     assert (bot_pace("heuristic"), bot_pace("random")) == (0.0, 0.0)
     assert bot_pace("ismcts:hard") == SEARCH_PACE["hard"] > bot_pace("ismcts:easy") > 0
-    game = create(
-        client,
-        game="letter-of-marque",
-        players=3,
-        seed=9,
-        bots={"1": "ismcts:easy", "2": "ismcts:easy"},
-    )
-    token = join(client, game["id"], 0)
-    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
-        me = hello(ws, token)
-        first = me.state()
-        assert first["legal"], "seat 0 chooses its ship first"
-        started = time.monotonic()
-        assert me.act(first["legal"][0]["id"])["type"] == "ack"
-        me.until(lambda m: m["type"] == "state" and m["version"] >= 3)  # both bots chose
-        assert time.monotonic() - started >= 2 * SEARCH_PACE["easy"]
+    assert bot_pace("ismcts:3") == SEARCH_PACE_OTHER
+    # The decision is held for what is left of the pace after thinking, if anything.
+    assert pace_left("ismcts:easy", 0.1) == pytest.approx(SEARCH_PACE["easy"] - 0.1)
+    assert pace_left("ismcts:easy", 5.0) == pace_left("heuristic", 0.0) == 0.0
+    # Every bot decision waits out its bot's pace, a lone legal move's too.
+    paced: list[str] = []
+
+    async def note_pace(bot_name: str, since: float) -> None:
+        paced.append(bot_name)
+
+    services = client.app.state.hub.services  # type: ignore[attr-defined]
+    monkeypatch.setattr(services, "pace", note_pace)
+    bots = ["ismcts:easy", "ismcts:3", "heuristic"]
+    game = create(client, game="letter-of-marque", players=3, seed=9, bots=dict(enumerate(bots)))
+    record = check_record(client, game["id"], watch_to_the_end(client, game["id"]))
+    state = record.replay(0)
+    deciders, lone = [], 0
+    for action_id, _ in record.actions:
+        seat = state.current_player
+        assert seat is not None
+        deciders.append(bots[seat])
+        lone += len(state.legal_actions()) == 1
+        state.apply(action_id)
+    assert lone > 0, "the game has a lone legal move for a bot"
+    assert paced == deciders
 
 
 def test_when_time_runs_out_the_fallback_bot_plays_the_seats_turn(client: TestClient) -> None:
@@ -113,8 +127,11 @@ def test_when_time_runs_out_the_fallback_bot_plays_the_seats_turn(client: TestCl
         # seat 0's new clock runs out in turn.
         for _ in range(2):
             timeout = me.until(lambda m: m["type"] == "timeout")
+            arrived = time.time()
             assert timeout == {"type": "timeout", "seat": 0, "bot": "heuristic"}
-            assert time.time() >= first["deadline"]  # never before the deadline
+            # Never before the deadline that was running: the last one pushed.
+            running = [m["deadline"] for m in me.received if m["type"] == "state"][-1]
+            assert running is not None and arrived >= running
         moved = me.until(lambda m: m["type"] == "state" and m["version"] >= 5)
     assert moved["deadline"] > first["deadline"]
     # What the fallback bot played is the heuristic bot's choice, seeded from the game.
@@ -125,9 +142,28 @@ def test_when_time_runs_out_the_fallback_bot_plays_the_seats_turn(client: TestCl
     assert moved["view"] == state.view(0)
 
 
-def test_many_games_play_at_once_and_bots_hold_up_no_one(client: TestClient) -> None:
-    """Three bot games run while two people play a fourth: each person's decisions
-    are acknowledged as they come, and every game reaches its end."""
+def test_many_games_play_at_once_and_bots_hold_up_no_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three bot games run, and a bot stays lost in thought in a fifth, while two
+    people play a fourth: each person's decisions are acknowledged as they come, and
+    every game reaches its end."""
+    thinking, release = threading.Event(), threading.Event()
+
+    class LostInThought(Bot):
+        name = "lost-in-thought"
+
+        def choose(self, state: State) -> Action:
+            if not thinking.is_set():  # lost in its first thought only
+                thinking.set()
+                release.wait(60)
+            return state.legal_actions()[0]
+
+    monkeypatch.setitem(CUSTOM_BOTS, LostInThought.name, lambda game, seed: LostInThought(seed))
+    bots = {"0": LostInThought.name, "1": LostInThought.name}
+    stuck = create(client, game="broadsides", seed=5, bots=bots)["id"]
+    assert thinking.wait(30), "the bot has begun to think"
+    stuck_at = stuck_version(client, stuck)
     bot_games = [
         create(client, game="broadsides", seed=s, bots={"0": "heuristic", "1": "heuristic"})["id"]
         for s in range(3)
@@ -149,6 +185,17 @@ def test_many_games_play_at_once_and_bots_hold_up_no_one(client: TestClient) -> 
     for game_id in bot_games:
         final = watch_to_the_end(client, game_id)
         check_record(client, game_id, final)
+    # All that while the bot was still thinking: its game had not moved.
+    assert stuck_version(client, stuck) == stuck_at
+    release.set()
+    with client.websocket_connect(f"/api/games/{stuck}/ws") as ws:
+        hello(ws).until(lambda m: m["type"] == "state" and m["version"] > stuck_at)
+
+
+def stuck_version(client: TestClient, game_id: str) -> int:
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        version: int = hello(ws).state()["version"]
+    return version
 
 
 def test_a_game_starts_from_a_scenario_and_its_record_replays_from_it(

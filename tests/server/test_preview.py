@@ -64,6 +64,7 @@ def test_an_open_preview_shows_exactly_what_the_seat_would_see(
 def test_a_preview_is_the_same_whatever_the_hidden_cards() -> None:
     """Swap the foe's hidden cards (and the decks' order) for any the seat cannot
     tell apart: the preview does not change, so it cannot reveal them."""
+    opened = 0
     for state in positions("broadsides", 2, range(2), every=5):
         seat = state.current_player
         assert seat is not None
@@ -74,6 +75,9 @@ def test_a_preview_is_the_same_whatever_the_hidden_cards() -> None:
             assert mine["open"] == theirs["open"]
             if mine["open"]:
                 assert canonical(mine["view"]) == canonical(theirs["view"])
+                assert mine["legal"] == theirs["legal"]
+                opened += 1
+    assert opened, "some previews stay open and show a view"
 
 
 def test_a_choice_of_several_steps_and_its_end() -> None:

@@ -106,6 +106,11 @@ def bot_pace(bot_name: str) -> float:
     return SEARCH_PACE.get(level, SEARCH_PACE_OTHER)
 
 
+def pace_left(bot_name: str, thought: float) -> float:
+    """Seconds to hold a decision that ``bot_name`` took ``thought`` seconds over."""
+    return max(0.0, bot_pace(bot_name) - thought)
+
+
 def fallback_bot(game: Game) -> str:
     """The bot that plays for a seat whose time ran out: the game's heuristic bot,
     or the random bot for a game without one."""
@@ -177,6 +182,10 @@ class Services:
 
     async def think(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.bot_pool, fn, *args)
+
+    async def pace(self, bot_name: str, since: float) -> None:
+        """Hold a bot's decision until its pace has passed since it began to think."""
+        await asyncio.sleep(pace_left(bot_name, time.monotonic() - since))
 
 
 class DecisionWriter:
@@ -592,7 +601,7 @@ class Room:
             # Think outside the lock: joins and spectators are not held up meanwhile.
             started = time.monotonic()
             action = await self.services.think(bot_choice, bot, snapshot, self.stored.seed)
-            await asyncio.sleep(max(0.0, bot_pace(bot) - (time.monotonic() - started)))
+            await self.services.pace(bot, started)
             async with self.lock:
                 if self.version != version or self.seats[seat].bot != bot:
                     continue

@@ -30,7 +30,7 @@ def test_the_weights_file_names_exactly_the_features_and_says_how_it_was_fitted(
 def test_an_even_position_is_even_and_the_estimate_is_a_result_between_minus_one_and_one(
     game: BroadSides,
 ) -> None:
-    state = position(game, ship(), ship(), turn=RED)
+    state = position(game, ship(), ship(), turn_player=RED)
     red, blue = game.evaluate(state)
     assert red == -blue and -1 < red < 1
     # Only whose turn it is tells the two ships apart.
@@ -44,11 +44,11 @@ def test_a_ship_near_sinking_is_judged_to_be_losing(game: BroadSides) -> None:
             disasters={"fore-hull": "resolved", "mid-hull": "crew", "aft-hull": "planks"},
         )
 
-    assert red_win_chance(position(game, ship(), holed(), turn=RED)) > 0.7
-    assert red_win_chance(position(game, holed(), ship(), turn=RED)) < 0.3
+    assert red_win_chance(position(game, ship(), holed(), turn_player=RED)) > 0.7
+    assert red_win_chance(position(game, holed(), ship(), turn_player=RED)) < 0.3
 
 
 def test_a_finished_game_is_scored_by_its_result(game: BroadSides) -> None:
-    state = position(game, ship(), ship(), turn=RED)
+    state = position(game, ship(), ship(), turn_player=RED)
     state._win(RED, "test")
     assert game.evaluate(state) == [1.0, -1.0]

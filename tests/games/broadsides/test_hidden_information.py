@@ -120,6 +120,30 @@ def test_a_scenario_of_a_lost_ship_or_an_empty_hull_without_its_disaster_is_refu
         position(game, ship(), ship(), first_player=3)
 
 
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("scenario", "scenario: unknown entry 'turn'"),
+        ("ship", r"scenario entry ships\[0\]: unknown entry 'turn'"),
+        ("target", r"scenario entry ships\[0\].targets\[0\]: unknown entry 'turn'"),
+        ("covered", r"scenario entry ships\[0\].covered: unknown entry 'turn'"),
+    ],
+)
+def test_a_scenario_entry_of_no_known_name_is_refused_rather_than_left_at_its_default(
+    game: BroadSides, where: str, message: str
+) -> None:
+    red = ship(targets=[{"centre": [2, 2]}], covered={"evasion": [3]})
+    scenario: dict[str, object] = {}
+    {
+        "scenario": scenario,
+        "ship": red,
+        "target": red["targets"][0],
+        "covered": red["covered"],
+    }[where]["turn"] = 1
+    with pytest.raises(ScenarioError, match=message):
+        position(game, red, ship(), **scenario)
+
+
 @given(seed=st.integers(0, 2**63), choice_seed=st.integers(0, 2**63))
 @settings(max_examples=10, deadline=None)
 def test_the_bots_view_reads_exactly_as_the_seats_own_view(seed: int, choice_seed: int) -> None:

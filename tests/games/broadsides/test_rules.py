@@ -949,9 +949,13 @@ def test_only_the_manned_cannon_fires_and_a_long_nine_holds_one_shot(game: Broad
         "gunner": "aft",
     }
     state = red_fires(game, targets, red=red)
+    assert state.capacity(RED, 1) == 1 and state.capacity(RED, 0) == 2
     act(state, "Fire!")
     solid = game.components.shot_for("hull")
     assert state.loaded[RED] == [[solid, solid], []]  # the fore cannon kept its shots
+    # It never holds two (a Full Reload fills it with one: see the Reload tests).
+    with pytest.raises(ScenarioError, match="more shots than the cannon holds"):
+        red_fires(game, targets, red={**red, "loaded": {"aft": ["solid", "solid"]}})
 
 
 def test_firing_is_optional(game: BroadSides) -> None:

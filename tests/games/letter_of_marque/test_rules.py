@@ -49,9 +49,13 @@ def test_setup_each_treasure_deck_is_shuffled(game: LetterOfMarque) -> None:
 
 def test_setup_deck_order_is_hidden_from_everybody(game: LetterOfMarque) -> None:
     state = game.new_state(3, 4)
+    shuffled = state.clone()
+    for deck in shuffled.decks:
+        deck.reverse()
+    assert shuffled.decks != state.decks
     for seat in (0, 1, 2, None):
-        view = json.dumps(state.view(seat))
-        assert "deck_order" not in view
+        # Nobody's view changes when every deck's order does: the order is not in it.
+        assert json.dumps(shuffled.view(seat)) == json.dumps(state.view(seat))
         assert all(
             f["deck_treasures"] == sorted(f["deck_treasures"]) for f in state.view(seat)["fleets"]
         )
@@ -446,12 +450,23 @@ def test_tiebreak_option_chooses_which_cannon_cards_count(rule: str, winners: li
     assert played_tie(game).winners() == winners
 
 
-def test_returns_winners_share_one(game: LetterOfMarque) -> None:
-    state = opening(game, [3, 4, 5, 6], [False] * 4)
+@pytest.mark.parametrize(
+    ("drawn", "shares"),
+    [
+        ([3, 4, 5, 6], [0.0, 0.0, 0.0, 1.0]),
+        ([4, 4, 3], [0.5, 0.5, 0.0]),
+        ([5, 5, 5], [1 / 3, 1 / 3, 1 / 3]),
+    ],
+)
+def test_returns_winners_share_one(
+    game: LetterOfMarque, drawn: list[int], shares: list[float]
+) -> None:
+    """Rule: "If there is still a tie [on points, then cannon cards], players share
+    the win": the win (1) is split evenly between them."""
+    state = opening(game, drawn, [False] * len(drawn))
     finish(state)
-    returns = state.returns()
-    assert sum(returns) == pytest.approx(1.0)
-    assert all(r in (0.0, 1.0, 0.5, 1 / 3, 0.25) for r in returns)
+    assert state.points() == drawn
+    assert state.returns() == pytest.approx(shares)
 
 
 # -- Component data file -----------------------------------------------------------------------

@@ -60,9 +60,31 @@ def _by_id(items: Any, name: JSON, entry: str) -> int:
     raise ScenarioError(f"scenario entry {entry}: unknown {name!r} (one of {known})")
 
 
+# The entries a scenario, a ship, a Target and a ship's covered tracks may have: any
+# other is refused, so a misspelt entry never silently leaves its default in place.
+SCENARIO_KEYS = (
+    "name", "seed", "turn_player", "first_player", "phase", "turns", "actions_taken",
+    "aimed", "ships",
+)  # fmt: skip
+SHIP_KEYS = (
+    "hand", "discards", "markers", "officers", "cannons", "loaded", "gunner", "gunsight",
+    "targets", "covered", "disasters",
+)  # fmt: skip
+TARGET_KEYS = ("centre", "left", "bottom", "left_value", "bottom_value")
+COVERED_KEYS = ("broadside", "sheer_off", "evasion")
+
+
+def _known_keys(data: Mapping[str, JSON], keys: tuple[str, ...], entry: str) -> None:
+    unknown = [key for key in data if key not in keys]
+    if unknown:
+        where = f"scenario entry {entry}" if entry else "scenario"
+        raise ScenarioError(f"{where}: unknown entry {unknown[0]!r} (one of {', '.join(keys)})")
+
+
 def load_scenario(game: BroadSides, data: Mapping[str, JSON]) -> BroadSidesState:
     if not isinstance(data, Mapping):
         raise ScenarioError("a scenario is a JSON object")
+    _known_keys(data, SCENARIO_KEYS, "")
     c = game.components
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or seed < 0:
@@ -126,6 +148,7 @@ def _load_ship(
     c = state.c
     if not isinstance(ship, Mapping):
         raise ScenarioError(f"scenario entry {entry}: an object")
+    _known_keys(ship, SHIP_KEYS, entry)
     officers = ship.get("officers", {})
     for i, name in enumerate(("captain", "first_mate")):
         where = officers.get(name, "main-deck")
@@ -163,6 +186,7 @@ def _load_ship(
         name = f"{entry}.targets[{i}]"
         if not isinstance(t, Mapping) or "centre" not in t:
             raise ScenarioError(f"scenario entry {name}: needs a centre [x, y]")
+        _known_keys(t, TARGET_KEYS, name)
         centre = tuple(t["centre"])
         matches = [
             n for n, ctr in enumerate(c.target_centres) if ctr == centre and n not in used_targets
@@ -207,6 +231,9 @@ def _load_ship(
     state.gunner[p] = CANNON_POSITIONS.index(gunner)
     state.sight[p] = _zone(ship.get("gunsight", "mid-hull"), c, f"{entry}.gunsight")
     covered = ship.get("covered", {})
+    if not isinstance(covered, Mapping):
+        raise ScenarioError(f"scenario entry {entry}.covered: an object of tracks")
+    _known_keys(covered, COVERED_KEYS, f"{entry}.covered")
     for suit in covered.get("broadside", []):
         if suit not in c.suit_names:
             raise ScenarioError(
