@@ -1,5 +1,10 @@
 """IS-MCTS iterations per second on one core, per game and level.
 
+Each game's search at the level asked for, with its own rollout and model of play
+(BroadSides: the heuristic captain plays the foe and the rollouts), and the same
+budget with the generic rollout (uniform random moves, the game's depth cut-off and
+evaluation, no model of the foe) to show what the game's model costs.
+
 .venv/bin/python bench/bench_ismcts.py [--decisions 5]
 """
 
@@ -11,7 +16,7 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from quarterdeck.ai import make_bot
+from quarterdeck.ai import ISMCTSBot, make_bot
 from quarterdeck.engine import Rng, State, game_names, get_game
 
 
@@ -37,26 +42,38 @@ def main() -> None:
     parser.add_argument("--level", default="normal")
     args = parser.parse_args()
     table = Table(title=f"IS-MCTS ({args.level}) on one core")
-    for column in ("game", "decisions", "iterations/s", "seconds per decision", "slowest"):
-        table.add_column(column, justify="left" if column == "game" else "right")
+    for column in (
+        "game",
+        "search",
+        "decisions",
+        "iterations/s",
+        "seconds per decision",
+        "slowest",
+    ):
+        table.add_column(column, justify="left" if column in ("game", "search") else "right")
     for name in game_names():
         game = get_game(name)
         states = positions(name, args.decisions)
-        bot = make_bot(f"ismcts:{args.level}", game, seed=1)
-        times = []
-        for state in states:
-            start = time.perf_counter()
-            bot.choose(state)
-            times.append(time.perf_counter() - start)
-        elapsed = sum(times)
-        iterations = bot.iterations * len(states)  # type: ignore[attr-defined]
-        table.add_row(
-            name,
-            str(len(states)),
-            f"{iterations / elapsed:,.0f}",
-            f"{elapsed / len(states):.2f}",
-            f"{max(times):.2f}",
-        )
+        level = make_bot(f"ismcts:{args.level}", game, seed=1)
+        assert isinstance(level, ISMCTSBot)
+        # The same budget with the search's generic rollout: uniform random moves, cut
+        # at the game's depth with its evaluation, and no model of the foe's play.
+        generic = ISMCTSBot(1, iterations=level.iterations, rollout_depth=level.rollout_depth)
+        for label, bot in ((f"ismcts:{args.level}", level), ("random rollouts", generic)):
+            times = []
+            for state in states:
+                start = time.perf_counter()
+                bot.choose(state)
+                times.append(time.perf_counter() - start)
+            elapsed = sum(times)
+            table.add_row(
+                name,
+                label,
+                str(len(states)),
+                f"{bot.iterations * len(states) / elapsed:,.0f}",
+                f"{elapsed / len(states):.2f}",
+                f"{max(times):.2f}",
+            )
     Console().print(table)
 
 
