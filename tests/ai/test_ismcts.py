@@ -63,7 +63,8 @@ def test_levels_and_budgets_by_name() -> None:
     # A game says how long the search leans on its heuristic; others keep the default.
     assert broadsides.prior_weight == 3.0  # type: ignore[attr-defined]
     assert make_bot("ismcts", game).prior_weight == 1.0  # type: ignore[attr-defined]
-    for bad in ("ismcts:0", "ismcts:legendary"):
+    # Digits Python's int() refuses (²), and budgets past hours of thought a move.
+    for bad in ("ismcts:0", "ismcts:legendary", "ismcts:²", "ismcts:-5", "ismcts:99999999999"):
         with pytest.raises(OptionError, match="level"):
             make_bot(bad, game)
 

@@ -122,6 +122,27 @@ def test_the_deal_is_64_bits_so_a_hand_cannot_single_it_out() -> None:
     assert state.state.seed == 2**64 - 1 == qos.seed_of(qos.deal_parts(2**64 - 1))
 
 
+@pytest.mark.parametrize("outcome", [-2, qos.DEALS, 2**40])
+def test_a_deal_outcome_out_of_range_is_refused_and_changes_nothing(outcome: int) -> None:
+    game = qos.load("broadsides")
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(7)
+    with pytest.raises(ValueError, match="a deal outcome is a number from 0 to 65535"):
+        state.apply_action(outcome)
+    state.apply_action(7)  # the fourth part still deals the game
+    assert not state.is_chance_node()
+    assert state.state == dealt(game, qos.seed_of([7] * 4)).state
+
+
+def test_an_action_id_out_of_the_space_has_no_string() -> None:
+    game = qos.load("broadsides")
+    state = dealt(game, 5)
+    for action in (-1, game.num_distinct_actions()):
+        with pytest.raises(ValueError, match="no action"):
+            state.action_to_string(state.current_player(), action)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_action_strings_are_unique_and_the_games_own(name: str) -> None:
     game = qos.load(name)

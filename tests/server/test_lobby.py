@@ -59,11 +59,18 @@ def test_bad_requests_are_refused_with_a_reason(client: TestClient) -> None:
         ({"game": "broadsides", "options": {"data": "/etc/passwd"}}, "data option"),
         ({"game": "broadsides", "bots": {"1": "genius"}}, "no bot called"),
         ({"game": "broadsides", "bots": {"5": "random"}}, "no seat 5"),
+        ({"game": "broadsides", "bots": {"1": "ismcts:²"}}, "a number of iterations"),
+        # Every game's bots and timers share two threads: no search may hog them.
+        ({"game": "broadsides", "bots": {"1": "ismcts:999999"}}, "at most 2,400 iterations"),
+        # A scenario's own seed is stored like any other: 63 bits at most.
+        ({"game": "broadsides", "scenario": {"ships": [{}, {}], "seed": 2**63}}, "a seed must"),
     ]
     for body, reason in cases:
         response = client.post("/api/games", json=body)
         assert response.status_code == 400, body
         assert reason in response.json()["detail"]
+    huge = {"game": "broadsides", "turn_timer": 10**20}
+    assert client.post("/api/games", json=huge).status_code == 422
     assert client.get("/api/games", params={"status": "lost"}).status_code == 400
     assert client.get("/api/games/nope").status_code == 404
     game = create(client, game="broadsides")
@@ -82,8 +89,9 @@ def test_only_the_creator_hands_a_seat_to_a_bot(client: TestClient) -> None:
     for headers in ({}, {"Authorization": f"Bearer {seat_token}"}):
         assert client.put(path, json={"bot": "random"}, headers=headers).status_code == 403
     creator = {"Authorization": f"Bearer {game['creator_token']}"}
-    bad = client.put(path, json={"bot": "genius"}, headers=creator)
-    assert bad.status_code == 400
+    for name in ("genius", "ismcts:999999"):
+        bad = client.put(path, json={"bot": name}, headers=creator)
+        assert bad.status_code == 400, name
     summary = client.put(path, json={"bot": "random"}, headers=creator).json()
     assert summary["seats"][1]["bot"] == "random"
     assert summary["status"] == "active"

@@ -41,18 +41,23 @@ def bot_names(game: Game) -> list[str]:
     ]
 
 
+#: The most iterations ``ismcts:N`` may take a decision (hours of thought a move).
+MAX_ITERATIONS = 10_000_000
+
+
 def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
     """``ismcts``, ``ismcts:easy|normal|hard`` or ``ismcts:N`` (N iterations)."""
     _, _, budget = spec.partition(":")
     budget = budget or "normal"
     if budget in LEVELS:
         iterations = LEVELS[budget]
-    elif budget.isdigit() and int(budget) > 0:
+    elif budget.isascii() and budget.isdecimal() and 0 < int(budget) <= MAX_ITERATIONS:
         iterations = int(budget)
     else:
         levels = ", ".join(LEVELS)
         raise OptionError(
-            f"ismcts takes a level ({levels}) or a number of iterations, not {budget!r}"
+            f"ismcts takes a level ({levels}) or a number of iterations from 1 to "
+            f"{MAX_ITERATIONS:,}, not {budget!r}"
         )
     policy = search_prior(game, seed)
     # A game may let its heuristic play the other seats and the rollouts too.

@@ -204,7 +204,10 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
         if held.state is not None:
             held.state.apply(int(action))
             return
-        held.dealt.append(int(action))
+        part = int(action)
+        if not 0 <= part < DEALS:  # refused before anything changes
+            raise ValueError(f"a deal outcome is a number from 0 to {DEALS - 1}, not {part}")
+        held.dealt.append(part)
         if len(held.dealt) == DEAL_PARTS:
             game: QuarterdeckGame = self.get_game()
             held.state = game.qd_game.new_state(game.players, seed_of(held.dealt))
@@ -213,7 +216,10 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"Deal {action}"  # one 16-bit part of the seed
-        return str(self.get_game().qd_game.action_space[action].text)
+        space = self.get_game().qd_game.action_space
+        if not 0 <= action < len(space):
+            raise ValueError(f"no action {action}: the ids run from 0 to {len(space) - 1}")
+        return str(space[action].text)
 
     def is_terminal(self) -> bool:
         return self._held.state is not None and self._held.state.is_terminal()

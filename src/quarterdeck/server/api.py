@@ -60,13 +60,19 @@ class GameInfo(BaseModel):
     fallback_bot: str
 
 
+MAX_TURN_TIMER = 7 * 24 * 3600  # a week: a turn timer is stored as a 32-bit integer
+
+
 class CreateGame(BaseModel):
     game: str = Field(examples=["broadsides"])
     players: int | None = Field(None, description="Seats (default: the game's minimum).")
     options: dict[str, JSON] = Field(default_factory=dict, examples=[{"round_cap": 40}])
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Random if not given.")
     turn_timer: int | None = Field(
-        None, ge=1, description="Seconds a seat has for its turn; none if not given."
+        None,
+        ge=1,
+        le=MAX_TURN_TIMER,
+        description="Seconds a seat has for its turn (at most a week); none if not given.",
     )
     bots: dict[int, str] = Field(
         default_factory=dict, description='Seats played by bots, e.g. {"1": "heuristic"}.'

@@ -9,10 +9,9 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from quarterdeck.ai import make_bot
 from quarterdeck.engine import Game, OptionError, State, fresh_seed, get_game
 
-from .rooms import ACTIVE, FINISHED, OPEN, Room, RoomError, Services, replay
+from .rooms import ACTIVE, FINISHED, OPEN, Room, RoomError, Services, check_server_bot, replay
 from .storage import Store, StoredGame, StoredSeat
 from .tokens import hash_token, new_token
 
@@ -109,13 +108,13 @@ class Hub:
         # A creator who chose the seed or the position knows every draw or every hand.
         setup_chosen = seed is not None or scenario is not None
         seed = fresh_seed() if seed is None else seed
-        if not 0 <= seed <= MAX_SEED:
-            raise OptionError(f"a seed must be between 0 and {MAX_SEED}")
         state, start = start_state(game, players, seed, scenario)
+        if not 0 <= state.seed <= MAX_SEED:  # a scenario names its own seed
+            raise OptionError(f"a seed must be between 0 and {MAX_SEED}")
         for seat, bot in bots.items():
             if not 0 <= seat < state.num_players:
                 raise OptionError(f"there is no seat {seat} for a bot")
-            make_bot(bot, game)  # unknown bots are refused before the game exists
+            check_server_bot(bot, game)  # refused before the game exists
         creator = new_token()
         stored = StoredGame(
             id=secrets.token_hex(8),

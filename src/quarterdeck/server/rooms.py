@@ -20,13 +20,14 @@ from typing import Any, TypeVar
 
 import orjson
 
-from quarterdeck.ai import make_bot
+from quarterdeck.ai import ISMCTSBot, make_bot
 from quarterdeck.engine import (
     Game,
     GameOverError,
     IllegalActionError,
     MalformedActionError,
     NotYourTurnError,
+    OptionError,
     Record,
     State,
     derive_seed,
@@ -115,6 +116,22 @@ def fallback_bot(game: Game) -> str:
     """The bot that plays for a seat whose time ran out: the game's heuristic bot,
     or the random bot for a game without one."""
     return "heuristic" if "heuristic" in game.bots() else "random"
+
+
+#: The most iterations an ``ismcts:N`` bot may search a decision on the server (four
+#: times ``hard``): every game's bots and turn timers share two threads.
+SERVER_MAX_ITERATIONS = 2_400
+
+
+def check_server_bot(bot_name: str, game: Game) -> None:
+    """Refuse (``OptionError``) a bot the server cannot seat: unknown, or a search
+    that would keep the shared threads from every other game."""
+    bot = make_bot(bot_name, game)
+    if isinstance(bot, ISMCTSBot) and bot.iterations > SERVER_MAX_ITERATIONS:
+        raise OptionError(
+            f"on the server a search bot takes at most {SERVER_MAX_ITERATIONS:,} iterations "
+            f"a decision, not {bot.iterations:,}"
+        )
 
 
 def bot_choice(bot_name: str, state: State, game_seed: int) -> int:
@@ -401,7 +418,7 @@ class Room:
     async def seat_bot(self, seat: int, bot: str) -> None:
         """Put a bot in ``seat``: an open seat, or an abandoned person's seat, whose
         token then acts no more and whose connections now watch as spectators."""
-        make_bot(bot, self.game)  # an unknown bot is refused before anything changes
+        check_server_bot(bot, self.game)  # refused before anything changes
         async with self.lock:
             s = self._seat(seat)
             if self.status == FINISHED:

@@ -121,6 +121,28 @@ def test_a_scenario_of_a_lost_ship_or_an_empty_hull_without_its_disaster_is_refu
 
 
 @pytest.mark.parametrize(
+    ("red", "rest", "message"),
+    [
+        ({"officers": []}, {}, r"ships\[0\].officers: an object"),
+        ({"gunsight": ["x"]}, {}, r"ships\[0\].gunsight: unknown zone"),
+        ({"markers": {"mid-hull": True}}, {}, r"markers.mid-hull: from 0 to"),
+        ({"targets": [{"centre": 5}]}, {}, r"targets\[0\]: needs a centre"),
+        ({"loaded": {"fore": 3}}, {}, r"loaded.fore: a list"),
+        ({"covered": {"broadside": 3}}, {}, r"covered.broadside: a list"),
+        ({"hand": ["1²S"]}, {}, r"hand\[0\]: '1²S' is not a card"),
+        ({}, {"turn_player": True}, "turn_player: 0 .Red. or 1"),
+        ({}, {"turns": True}, "turns: the number of turns"),
+        ({}, {"aimed": "yes"}, "aimed: true or false"),
+    ],
+)
+def test_a_scenario_entry_of_the_wrong_kind_is_refused_naming_it(
+    game: BroadSides, red: dict[str, object], rest: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        position(game, ship(**red), ship(), **rest)
+
+
+@pytest.mark.parametrize(
     ("where", "message"),
     [
         ("scenario", "scenario: unknown entry 'turn'"),

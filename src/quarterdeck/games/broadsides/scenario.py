@@ -36,13 +36,14 @@ def parse_card(text: JSON, c: Components, entry: str) -> int:
         return 41
     value, suit = t[:-1], t[-1]
     index = c.suits.index(suit) if suit in c.suits else SUIT_LETTERS.get(suit.upper())
-    if index is None or not value.isdigit() or not 1 <= int(value) <= 10:
+    digits = value.isascii() and value.isdecimal()
+    if index is None or not digits or not 1 <= int(value) <= 10:
         raise ScenarioError(f"scenario entry {entry}: {text!r} is not a card ('7♠', '7S', 'Wild')")
     return index * 10 + int(value) - 1
 
 
 def _zone(name: JSON, c: Components, entry: str, kind: str | None = None) -> int:
-    if name not in c.zone_by_id:
+    if not isinstance(name, str) or name not in c.zone_by_id:
         raise ScenarioError(
             f"scenario entry {entry}: unknown zone {name!r} (zones: {', '.join(c.zone_by_id)})"
         )
@@ -87,7 +88,7 @@ def load_scenario(game: BroadSides, data: Mapping[str, JSON]) -> BroadSidesState
     _known_keys(data, SCENARIO_KEYS, "")
     c = game.components
     seed = data.get("seed", 0)
-    if not isinstance(seed, int) or seed < 0:
+    if not _whole(seed) or seed < 0:
         raise ScenarioError("scenario entry seed: a non-negative integer")
     state = game._new_state(2, seed)
     ships = data.get("ships")
@@ -117,29 +118,44 @@ def load_scenario(game: BroadSides, data: Mapping[str, JSON]) -> BroadSidesState
     if any(n < 0 for n in state.bag):
         raise ScenarioError("scenario entry loaded: more shots of a kind than the game has")
     turn = data.get("turn_player", 0)
-    if turn not in (0, 1):
+    if not _whole(turn) or turn not in (0, 1):
         raise ScenarioError("scenario entry turn_player: 0 (Red) or 1 (Blue)")
     phase = data.get("phase", "stage1")
     if phase not in PHASES:
         raise ScenarioError(f"scenario entry phase: one of {', '.join(PHASES)}")
     turns = data.get("turns", 0)
-    if not isinstance(turns, int) or turns < 0:
+    if not _whole(turns) or turns < 0:
         raise ScenarioError("scenario entry turns: the number of turns already played")
     state.first_player = data.get("first_player", turn)
-    if state.first_player not in (0, 1):
+    if not _whole(state.first_player) or state.first_player not in (0, 1):
         raise ScenarioError("scenario entry first_player: 0 (Red) or 1 (Blue)")
-    if data.get("actions_taken", 0) not in (0, 1):
+    if not _whole(data.get("actions_taken", 0)) or data.get("actions_taken", 0) not in (0, 1):
         raise ScenarioError("scenario entry actions_taken: 0 or 1 (Stage 1 actions done)")
     state.turns = turns
     state.turn_player = state.seat = turn
     state.phase = phase
     state.actions_taken = 2 if phase == "stage2" else int(data.get("actions_taken", 0))
-    state.aimed = bool(data.get("aimed", phase == "stage2"))
-    state.events = [Event("scenario", {"name": str(data.get("name", "scenario"))})]
+    aimed, name = data.get("aimed", phase == "stage2"), data.get("name", "scenario")
+    if not isinstance(aimed, bool):
+        raise ScenarioError("scenario entry aimed: true or false (an Aim done this turn)")
+    if not isinstance(name, str):
+        raise ScenarioError("scenario entry name: a text")
+    state.aimed = aimed
+    state.events = [Event("scenario", {"name": name})]
     if phase == "stage2":
         state._start_stage2()
     state.touched()
     return state
+
+
+def _entry(data: Mapping[str, JSON], key: str, default: JSON, entry: str) -> JSON:
+    """``data[key]`` (or ``default``), refused unless it is of the default's kind: an
+    object where an object is expected, a list where a list is."""
+    value = data.get(key, default)
+    kind, what = (Mapping, "an object") if isinstance(default, Mapping) else (list, "a list")
+    if not isinstance(value, kind):
+        raise ScenarioError(f"scenario entry {entry}.{key}: {what}")
+    return value
 
 
 def _load_ship(
@@ -149,17 +165,17 @@ def _load_ship(
     if not isinstance(ship, Mapping):
         raise ScenarioError(f"scenario entry {entry}: an object")
     _known_keys(ship, SHIP_KEYS, entry)
-    officers = ship.get("officers", {})
+    officers = _entry(ship, "officers", {}, entry)
     for i, name in enumerate(("captain", "first_mate")):
         where = officers.get(name, "main-deck")
         state.officers[p][i] = (
             -1 if where == "lost" else _zone(where, c, f"{entry}.officers.{name}", "deck")
         )
     state._fill_crew(p)
-    for zone_name, count in ship.get("markers", {}).items():
+    for zone_name, count in _entry(ship, "markers", {}, entry).items():
         z = _zone(zone_name, c, f"{entry}.markers")
         officers_here = sum(1 for o in state.officers[p] if o == z)
-        if not isinstance(count, int) or not officers_here <= count <= c.zones[z].spaces:
+        if not _whole(count) or not officers_here <= count <= c.zones[z].spaces:
             raise ScenarioError(
                 f"scenario entry {entry}.markers.{zone_name}: from {officers_here} to {c.zones[z].spaces} markers"
             )
@@ -182,9 +198,9 @@ def _load_ship(
     state.hands[p] = sorted(cards("hand"))
     state.discards[p] = cards("discards")
     state.targets[p] = []
-    for i, t in enumerate(ship.get("targets", [])):
+    for i, t in enumerate(_entry(ship, "targets", [], entry)):
         name = f"{entry}.targets[{i}]"
-        if not isinstance(t, Mapping) or "centre" not in t:
+        if not isinstance(t, Mapping) or not _is_centre(t.get("centre")):
             raise ScenarioError(f"scenario entry {name}: needs a centre [x, y]")
         _known_keys(t, TARGET_KEYS, name)
         centre = tuple(t["centre"])
@@ -215,11 +231,12 @@ def _load_ship(
     deck = [card for card in range(42) if card not in placed]
     state.rng.shuffle(deck)
     state.decks[p] = deck
-    cannons = ship.get("cannons", {"fore": "18-pounder", "aft": "18-pounder"})
-    loaded = ship.get("loaded", {})
+    cannons = _entry(ship, "cannons", {"fore": "18-pounder", "aft": "18-pounder"}, entry)
+    loaded = _entry(ship, "loaded", {}, entry)
     for pos, where in enumerate(CANNON_POSITIONS):
         state.cannons[p][pos] = _by_id(c.cannons, cannons.get(where), f"{entry}.cannons.{where}")
-        shots = [_by_id(c.shots, s, f"{entry}.loaded.{where}") for s in loaded.get(where, [])]
+        held = _entry(loaded, where, [], f"{entry}.loaded")
+        shots = [_by_id(c.shots, s, f"{entry}.loaded.{where}") for s in held]
         if len(shots) > state.capacity(p, pos):
             raise ScenarioError(
                 f"scenario entry {entry}.loaded.{where}: more shots than the cannon holds"
@@ -230,19 +247,17 @@ def _load_ship(
         raise ScenarioError(f"scenario entry {entry}.gunner: 'fore' or 'aft'")
     state.gunner[p] = CANNON_POSITIONS.index(gunner)
     state.sight[p] = _zone(ship.get("gunsight", "mid-hull"), c, f"{entry}.gunsight")
-    covered = ship.get("covered", {})
-    if not isinstance(covered, Mapping):
-        raise ScenarioError(f"scenario entry {entry}.covered: an object of tracks")
+    covered = _entry(ship, "covered", {}, entry)
     _known_keys(covered, COVERED_KEYS, f"{entry}.covered")
-    for suit in covered.get("broadside", []):
+    for suit in _entry(covered, "broadside", [], f"{entry}.covered"):
         if suit not in c.suit_names:
             raise ScenarioError(
                 f"scenario entry {entry}.covered.broadside: suits are {', '.join(c.suit_names)}"
             )
         state.covered[p]["broadside"][c.suit_names.index(suit)] = True
     for track, key in (("sheer-off", "sheer_off"), ("evasion", "evasion")):
-        for v in covered.get(key, []):
-            if not isinstance(v, int) or not 1 <= v <= 10:
+        for v in _entry(covered, key, [], f"{entry}.covered"):
+            if not _whole(v) or not 1 <= v <= 10:
                 raise ScenarioError(f"scenario entry {entry}.covered.{key}: numbers 1–10")
             state.covered[p][track][v - 1] = True
     disasters = ship.get("disasters")
@@ -278,3 +293,12 @@ def _load_ship(
             )
     if state.missing_planks(p) >= c.sinking_planks or state.officers[p] == [-1, -1]:
         raise ScenarioError(f"scenario entry {entry}: that ship has already lost the game")
+
+
+def _whole(x: JSON) -> bool:
+    """A whole number in JSON (true and false are not numbers here)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_centre(centre: JSON) -> bool:
+    return isinstance(centre, list) and len(centre) == 2 and all(map(_whole, centre))
