@@ -539,3 +539,25 @@ def test_play_with_a_malformed_scenario_names_the_bad_entry(tmp_path: Path) -> N
     result = invoke("play", "broadsides", "--scenario", bad)
     assert result.exit_code == 1
     assert "ships[0].hand[0]" in flat(result.output)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    result = invoke("play", "broadsides", "--scenario", deep)
+    assert result.exit_code == 1 and "nested too deeply" in flat(result.output)
+
+
+@pytest.mark.parametrize(
+    ("database", "reason"),
+    [
+        ("foo", "Could not parse SQLAlchemy URL"),
+        ("postgresql://me:secret@127.0.0.1:1/x", "127.0.0.1"),
+        ("sqlite:///{tmp}/garbage.db", "file is not a database"),
+    ],
+)
+def test_serve_refuses_a_database_it_cannot_use_in_one_line(
+    tmp_path: Path, database: str, reason: str
+) -> None:
+    (tmp_path / "garbage.db").write_bytes(b"not a database, only words " * 200)
+    result = invoke("serve", "--database", database.format(tmp=tmp_path), "--port", "1")
+    said = flat(result.output)
+    assert result.exit_code == 1 and "cannot use the database" in said and reason in said
+    assert "Traceback" not in said and "secret" not in said  # never a password

@@ -254,6 +254,8 @@ def load_json(path: Path) -> dict[str, JSON]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise fail(f"cannot read {path}: {exc}") from None
+    except RecursionError:
+        raise fail(f"cannot read {path}: it is nested too deeply") from None
     if not isinstance(data, dict):
         raise fail(f"{path} must hold a JSON object")
     return data
@@ -390,6 +392,8 @@ def sim(
     address: AddressArg = None,
 ) -> None:
     """Simulate many games between bots and summarize who wins."""
+    if json_out is not None and not json_out.parent.is_dir():
+        raise fail(f"cannot write {json_out}: there is no folder {json_out.parent}")
     try:
         game, players, bot_list = game_seats_bots(game_name, option, players, bots, 4)
         if records is not None:
@@ -477,6 +481,8 @@ def tournament(
     """A round robin between bots: match scores with 95% intervals and Elo ratings."""
     from quarterdeck.arena.tournament import Journal, round_robin
 
+    if json_out is not None and not json_out.parent.is_dir():
+        raise fail(f"cannot write {json_out}: there is no folder {json_out.parent}")
     try:
         game, players, bot_list = game_seats_bots(game_name, option, players, bots, 2)
         pairs = len(bot_list) * (len(bot_list) - 1) // 2
@@ -535,7 +541,10 @@ def tournament(
     console.print(matches)
     console.print(ratings)
     if json_out is not None:
-        json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        try:
+            json_out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"cannot write {json_out}: {exc}") from None
     if result.interrupted:
         raise fail("interrupted: the table holds the games played so far", 130)
 
@@ -728,6 +737,7 @@ def serve(
     from quarterdeck.server.storage import default_database_url
 
     url = database or default_database_url()
+    open_database(url)
     shown = f"[{host}]" if ":" in host else host
     console.print(f"Quarterdeck serves at [bold]http://{shown}:{port}/[/] (API docs at /docs)")
     console.print(f"Games are stored in {url.partition('@')[2] or url}", markup=False)
@@ -745,6 +755,26 @@ def serve(
         ws_per_message_deflate=False,
         log_level="info",
     )
+
+
+def open_database(url: str) -> None:
+    """Migrate the database at ``url`` now, so that a bad URL, a server that does not
+    answer or a file that is no database is one clear line, not a traceback."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from quarterdeck.server.storage import Store
+
+    try:
+        store = Store(url)
+        try:
+            store.migrate()
+        finally:
+            store.close()
+            store.engine.dispose()
+    except (SQLAlchemyError, OSError, ImportError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        where = url.partition("@")[2] or url  # never print a password
+        raise fail(f"cannot use the database {where}: {reason}") from None
 
 
 def tune_gc_for_serving() -> None:

@@ -221,6 +221,52 @@ def test_tournament_command_resumes_from_its_journal(tmp_path: Path) -> None:
     assert "belongs to another tournament" in " ".join(other.output.split())
 
 
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--bots", "random,random"], "two or more different bots"),
+        (["--bots", "random,heuristic", "--backend", "spark"], "unknown backend"),
+    ],
+)
+def test_a_refused_tournament_leaves_no_journal_to_block_the_next(
+    tmp_path: Path, extra: list[str], message: str
+) -> None:
+    journal = tmp_path / "t.jsonl"
+    args = ["tournament", "letter-of-marque", "-n", "1", "-p", "3", "--workers", "1"]
+    args += ["--journal", str(journal)]
+    refused = CliRunner().invoke(app, [*args, *extra])
+    assert refused.exit_code == 1 and message in " ".join(refused.output.split())
+    assert not journal.exists()
+    fixed = CliRunner().invoke(app, [*args, "--bots", "random,heuristic"])
+    assert fixed.exit_code == 0, fixed.output
+
+
+def test_a_journal_or_json_file_in_no_folder_is_refused_before_any_game(tmp_path: Path) -> None:
+    args = ["tournament", "letter-of-marque", "--bots", "random,heuristic", "-n", "1", "-p", "3"]
+    for where in ("--journal", "--json"):
+        result = CliRunner().invoke(app, [*args, where, str(tmp_path / "no" / "t.json")])
+        said = " ".join(result.output.split())
+        assert result.exit_code == 1 and "there is no folder" in said, said
+        assert "Elo" not in result.output  # refused before any game
+
+
+def test_damaged_journal_lines_are_played_again_and_a_binary_file_is_refused(
+    tmp_path: Path,
+) -> None:
+    journal = tmp_path / "t.jsonl"
+    bots = ["random", "heuristic"]
+    whole = round_robin("letter-of-marque", bots, 3, seed=2, players=3, journal=journal)
+    first, *games = journal.read_text().splitlines()
+    damaged = json.loads(games[0])
+    damaged["result"]["index"], damaged["result"]["returns"] = "0", "ab"
+    journal.write_text("\n".join([first, json.dumps(damaged), *games[1:]]) + "\n")
+    again = round_robin("letter-of-marque", bots, 3, seed=2, players=3, journal=journal)
+    assert again.to_json() == whole.to_json()  # the damaged game was played again
+    journal.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(OptionError, match="not a tournament journal"):
+        round_robin("letter-of-marque", bots, 3, seed=2, players=3, journal=journal)
+
+
 def test_a_clean_sweep_still_has_an_interval_of_doubt() -> None:
     low, high = Match("a", "b", [0.0] * 10).interval()
     assert low == 0.0 and 0.25 < high < 0.35  # Wilson: 0–27.8% for 0 of 10

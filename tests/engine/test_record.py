@@ -112,6 +112,37 @@ def test_record_of_an_unknown_game_or_format_is_refused() -> None:
         Record.from_json({"format": 1, "game": "letter-of-marque"})
 
 
+@pytest.mark.parametrize(
+    ("entry", "value", "message"),
+    [
+        ("players", 2.9, "players must be a whole number, not 2.9"),
+        ("seed", 1.7, "seed must be a whole number, not 1.7"),
+        ("seed", True, "seed must be a whole number"),
+        ("options", [1, 2], "options must be an object"),
+        ("actions", [[1]], r"actions must be \[id, text\] pairs"),
+        ("actions", [[2.5, "x"]], r"actions must be \[id, text\] pairs"),
+        ("result", "ab", "result must be a list of numbers"),
+    ],
+)
+def test_a_record_entry_of_the_wrong_kind_is_refused_naming_it(
+    entry: str, value: object, message: str
+) -> None:
+    data = {**finished_record().to_json(), entry: value}
+    with pytest.raises(RecordError, match=f"malformed record: {message}"):
+        Record.from_json(data)
+
+
+def test_a_record_missing_an_entry_or_nested_too_deeply_is_refused(tmp_path: Path) -> None:
+    data = finished_record().to_json()
+    del data["seed"]
+    with pytest.raises(RecordError, match="it has no 'seed' entry"):
+        Record.from_json(data)
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        Record.load(path)
+
+
 def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "x.json"
     path.write_text("nope")

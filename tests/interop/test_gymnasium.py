@@ -101,3 +101,21 @@ def test_bad_seats_and_opponents_are_refused() -> None:
         QuarterdeckGymEnv("letter-of-marque", players=4, opponents=["random"])
     with pytest.raises(Exception, match="no bot"):
         QuarterdeckGymEnv("broadsides", opponents="kraken")
+    for bad in ({"seat": "x"}, {"players": "2"}, {"opponents": 5}, {"opponents": [5]}):
+        with pytest.raises(ValueError, match=r"seat|players|opponents"):
+            QuarterdeckGymEnv("broadsides", **bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("action", [2.7, None, "abc", True])
+def test_an_action_that_is_not_a_whole_number_is_refused_and_changes_nothing(
+    action: object,
+) -> None:
+    env = QuarterdeckGymEnv("broadsides", opponents="random")
+    env.reset(seed=3)
+    before = env.position.clone()
+    with pytest.raises(ValueError, match="an action is a whole number"):
+        env.step(action)  # type: ignore[arg-type]
+    assert env.position == before
+    legal = np.flatnonzero(env._info()["action_mask"])
+    env.step(np.array(legal[0]))  # a NumPy scalar array is a whole number too
+    assert env.position != before

@@ -96,6 +96,18 @@ def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing() -> 
     assert e.game_state == before
 
 
+def test_a_step_before_reset_or_not_a_whole_number_is_refused() -> None:
+    e = raw_env("broadsides")
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+    e.reset(seed=1)
+    before = e.game_state.clone()
+    for action in (2.5, None, "a"):
+        with pytest.raises(ValueError, match="an action is a whole number"):
+            e.step(action)  # type: ignore[arg-type]
+    assert e.game_state == before
+
+
 def test_ansi_render_draws_the_public_board() -> None:
     e = raw_env("broadsides", render_mode="ansi")
     e.reset(seed=2)

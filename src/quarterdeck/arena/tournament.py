@@ -184,13 +184,18 @@ class Journal:
         self.path = path
         self.header = dict(header)
         self.done: dict[int, dict[int, GameResult]] = {}
-        if path.exists():
+        if path.exists() and path.stat().st_size:
             self._read()
-        else:
-            path.write_text(json.dumps({"tournament": self.header}) + "\n", encoding="utf-8")
+        elif not path.parent.is_dir():
+            raise OptionError(f"cannot write the journal {path}: there is no folder {path.parent}")
+        # A new journal is written with its first game, so that a run refused before
+        # any game (bad bots, a backend that would not start) leaves no file behind.
 
     def _read(self) -> None:
-        lines = self.path.read_text(encoding="utf-8").splitlines()
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+        except UnicodeDecodeError:
+            raise OptionError(f"{self.path} is not a tournament journal (not text)") from None
         try:
             first = json.loads(lines[0])["tournament"] if lines else None
         except (ValueError, KeyError, TypeError):
@@ -209,10 +214,11 @@ class Journal:
         for line in lines[1:]:
             try:
                 entry = json.loads(line)
-                result = GameResult(**entry["result"])
-                self.done.setdefault(int(entry["match"]), {})[result.index] = result
+                match, result = entry["match"], GameResult(**entry["result"])
             except (ValueError, KeyError, TypeError):
                 continue  # a line cut short by a crash: that game is played again
+            if _whole(match) and _well_formed(result):
+                self.done.setdefault(match, {})[result.index] = result
 
     @classmethod
     def of(
@@ -244,7 +250,25 @@ class Journal:
     def add(self, match: int, result: GameResult) -> None:
         entry = {"match": match, "result": {**asdict(result), "record": None}}
         with self.path.open("a", encoding="utf-8") as out:
+            if not out.tell():  # a new journal: its first line names the tournament
+                out.write(json.dumps({"tournament": self.header}) + "\n")
             out.write(json.dumps(entry) + "\n")
+
+
+def _whole(x: JSON) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def _well_formed(result: GameResult) -> bool:
+    """A journal line as the arena writes it (an edited or damaged one is played again)."""
+    return (
+        all(map(_whole, (result.index, result.seed, result.decisions, result.turns)))
+        and isinstance(result.seats, list)
+        and all(isinstance(s, str) for s in result.seats)
+        and isinstance(result.returns, list)
+        and len(result.returns) == len(result.seats)
+        and all(isinstance(r, int | float) and not isinstance(r, bool) for r in result.returns)
+    )
 
 
 def round_robin(

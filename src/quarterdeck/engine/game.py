@@ -47,12 +47,15 @@ class Option:
     choices: tuple[JSON, ...] | None = None
     house: bool = False  # a value of ours, not the rulebook's
     minimum: int | None = None  # for whole-number options
+    maximum: int | None = None
 
     def parse(self, value: JSON) -> JSON:
         if isinstance(self.default, int) and isinstance(value, bool):
             raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise OptionError(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+        if self.maximum is not None and isinstance(value, int) and value > self.maximum:
+            raise OptionError(f"option {self.name!r} must be at most {self.maximum}, not {value}")
         if self.choices is not None and value not in self.choices:
             choices = ", ".join(map(str, self.choices))
             raise OptionError(f"option {self.name!r} must be one of {choices}, not {value!r}")
@@ -160,10 +163,12 @@ class Game(ABC):
             return json.loads(text)
         except OSError as exc:
             raise DataFileError(f"cannot read data file {path!r}: {exc.strerror}") from None
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise DataFileError(
                 f"data file {path or self.data_file!r} is not JSON: {exc}"
             ) from None
+        except RecursionError:
+            raise DataFileError(f"data file {path!r} is nested too deeply") from None
 
     def parse_data(self, raw: JSON) -> JSON:
         """Check and convert the component data; raise :class:`DataFileError`."""

@@ -93,21 +93,29 @@ class Record:
                     f"unknown record format {data.get('format')!r} (this Quarterdeck reads "
                     f"format {RECORD_FORMAT})"
                 )
+            actions = data["actions"]
+            if not isinstance(actions, list) or not all(_is_action(a) for a in actions):
+                raise RecordError("malformed record: actions must be [id, text] pairs")
+            result = data.get("result")
+            if result is not None and not (
+                isinstance(result, list) and all(_is_number(r) for r in result)
+            ):
+                raise RecordError("malformed record: result must be a list of numbers")
             return cls(
                 game=str(data["game"]),
                 rules_version=str(data["rules_version"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                options=dict(data.get("options") or {}),
-                seats=[str(s) for s in data.get("seats") or []],
+                players=_whole(data, "players"),
+                seed=_whole(data, "seed"),
+                options=dict(_of_kind(data, "options", dict, "an object")),
+                seats=[str(s) for s in _of_kind(data, "seats", list, "a list")],
                 data_hash=str(data.get("data_hash", "")),
                 data=data.get("data"),
-                actions=[(int(i), str(text)) for i, text in data["actions"]],
-                result=None if data.get("result") is None else [float(r) for r in data["result"]],
+                actions=[(int(i), str(text)) for i, text in actions],
+                result=None if result is None else [float(r) for r in result],
                 scenario=data.get("scenario"),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed record: {exc!r}") from None
+        except KeyError as exc:
+            raise RecordError(f"malformed record: it has no {exc.args[0]!r} entry") from None
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -121,6 +129,8 @@ class Record:
             return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"{path} is not a JSON record: {exc}") from None
+        except RecursionError:
+            raise RecordError(f"{path} is not a record: it is nested too deeply") from None
 
     # -- replay ----------------------------------------------------------------------------
 
@@ -186,3 +196,31 @@ class Record:
         if self.result is not None and state.returns() != self.result:
             raise RecordError("the replayed result differs from the recorded one")
         return state
+
+
+def _whole(data: Mapping[str, JSON], key: str) -> int:
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RecordError(f"malformed record: {key} must be a whole number, not {value!r}")
+    return value
+
+
+def _of_kind(data: Mapping[str, JSON], key: str, kind: type, what: str) -> JSON:
+    value = data.get(key) or kind()
+    if not isinstance(value, kind):
+        raise RecordError(f"malformed record: {key} must be {what}")
+    return value
+
+
+def _is_number(x: JSON) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _is_action(pair: JSON) -> bool:
+    return (
+        isinstance(pair, list | tuple)
+        and len(pair) == 2
+        and isinstance(pair[0], int)
+        and not isinstance(pair[0], bool)
+        and isinstance(pair[1], str)
+    )

@@ -37,7 +37,7 @@ from quarterdeck.arena.play import bot_seed
 from quarterdeck.engine import Bot, State, game_class, game_names, get_game
 
 from . import env_name
-from .spaces import Array, Observer, board_text
+from .spaces import Array, Observer, action_number, board_text
 
 VERSION = 0
 
@@ -58,10 +58,14 @@ class QuarterdeckGymEnv(gymnasium.Env[Array, np.int64]):
     ) -> None:
         self.game = get_game(game, options)
         self.players = players if players is not None else self.game.min_players
+        if not _whole(self.players):
+            raise ValueError(f"players is a whole number, not {players!r}")
         self.game.new_state(self.players, 0)  # refuses a bad number of players now
-        if seat is not None and not 0 <= seat < self.players:
+        if seat is not None and not (_whole(seat) and 0 <= seat < self.players):
             raise ValueError(f"seat must be 0–{self.players - 1} or None, not {seat!r}")
         others = [opponents] * (self.players - 1) if isinstance(opponents, str) else opponents
+        if not isinstance(others, list) or not all(isinstance(name, str) for name in others):
+            raise ValueError(f"opponents are a bot's name or a list of names, not {opponents!r}")
         if len(others) != self.players - 1:
             raise ValueError(f"name {self.players - 1} opponents, not {len(others)}")
         for name in others:
@@ -106,7 +110,7 @@ class QuarterdeckGymEnv(gymnasium.Env[Array, np.int64]):
         state = self.position
         if state.is_terminal() or self._illegal:
             raise RuntimeError("the episode is over: call reset()")
-        chosen = int(action)
+        chosen = action_number(action)
         space = self.game.action_space
         if not (0 <= chosen < len(space) and state.is_legal(space[chosen])):
             self._illegal = True
@@ -171,3 +175,7 @@ def register_envs() -> list[str]:
 __all__ = ["QuarterdeckGymEnv", "env_id", "register_envs"]
 
 register_envs()
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)

@@ -33,7 +33,7 @@ from pettingzoo.utils import wrappers
 
 from quarterdeck.engine import State, game_names, get_game
 
-from .spaces import Array, Observer, board_text
+from .spaces import Array, Observer, action_number, board_text
 
 VERSION = 0
 
@@ -111,12 +111,12 @@ class QuarterdeckEnv(AECEnv):  # type: ignore[misc]
         }
 
     def step(self, action: int | None) -> None:
+        state = self.position  # refuses a step before reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.position
-        state.act(self._seat[agent], int(action))  # type: ignore[arg-type]
+        state.act(self._seat[agent], action_number(action))
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():
             self._clear_rewards()

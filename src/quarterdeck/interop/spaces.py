@@ -52,6 +52,17 @@ class Observer:
         return np.frombuffer(mask, np.int8)
 
 
+def action_number(action: Any) -> int:
+    """An action as the adapters take it: a whole number (Python's or NumPy's, or a
+    NumPy array holding one), never a float, a bool or a text that would be cut or
+    read into one."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
+        return int(action)
+    raise ValueError(f"an action is a whole number (an action id), not {action!r}")
+
+
 def board_text(state: State, width: int = 110) -> str:
     """The public board (a spectator's view) as plain text, as the terminal shows it."""
     view = state.view(None)

@@ -44,6 +44,13 @@ def test_every_value_of_ours_is_marked_house() -> None:
         (lambda d: d["rules"].update(hand_limit="six"), r"rules\.hand_limit"),
         (lambda d: d["cannons"]["kinds"][2].update(id="long-nine"), r"cannons\.kinds.*distinct"),
         (lambda d: d["shots"]["kinds"][1].update(id="solid"), r"shots\.kinds.*distinct"),
+        (lambda d: d["rope_lines"]["lines"].append([["x"], "main-deck"]), r"rope_lines\.lines"),
+        (lambda d: d["cannons"]["kinds"][0].update(double_shot="no"), r"double_shot"),
+        # One cannon tile in all: no captain could mount fore and aft.
+        (
+            lambda d: d["cannons"].update(kinds=[{**d["cannons"]["kinds"][0], "tiles": 1}]),
+            r"two cannons",
+        ),
     ],
 )
 def test_a_malformed_data_file_is_refused_naming_the_bad_entry(
@@ -75,3 +82,19 @@ def test_own_data_file_is_played_and_its_record_replays_without_it(tmp_path: Pat
     path.unlink()
     assert record.data == raw
     assert Record.from_json(record.to_json()).final_state().history == state.history
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe\x00garbage", "is not JSON"),
+        (b"[" * 200_000 + b"]" * 200_000, "nested too deeply"),
+    ],
+)
+def test_a_data_file_that_is_not_json_text_is_refused(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(DataFileError, match=message):
+        get_game("broadsides", {"data": str(path)})

@@ -103,10 +103,11 @@ def test_a_wild_played_tells_nothing_of_whether_the_foe_holds_the_other(game: Br
     assert guesses[0] == guesses[1]
 
 
-@pytest.mark.parametrize("cap", [0, -1, True, "many"])
-def test_the_round_cap_is_a_whole_number_of_at_least_one(cap: object) -> None:
-    with pytest.raises(OptionError):
+@pytest.mark.parametrize("cap", [0, -1, True, "many", 10_001])
+def test_the_round_cap_is_a_whole_number_from_one_to_ten_thousand(cap: object) -> None:
+    with pytest.raises(OptionError, match="round_cap"):
         get_game("broadsides", {"round_cap": cap})
+    assert get_game("broadsides", {"round_cap": 10_000}).options["round_cap"] == 10_000
 
 
 def test_a_scenario_of_a_lost_ship_or_an_empty_hull_without_its_disaster_is_refused(

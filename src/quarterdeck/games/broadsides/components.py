@@ -230,7 +230,11 @@ def _rope_lines(raw: Mapping[str, JSON], zones: Sequence[Zone]) -> tuple[frozens
     neighbours: list[set[int]] = [set() for _ in zones]
     for i, line in enumerate(_list(_obj(raw, "rope_lines").get("lines"), "rope_lines.lines")):
         name = f"rope_lines.lines[{i}]"
-        if not isinstance(line, list) or len(line) != 2 or any(z not in by_id for z in line):
+        if (
+            not isinstance(line, list)
+            or len(line) != 2
+            or any(not isinstance(z, str) or z not in by_id for z in line)
+        ):
             raise _fail(name, "must join two known zone ids")
         a, b = (by_id[z] for z in line)
         if zones[a].kind != "deck" and zones[b].kind != "deck":
@@ -267,7 +271,7 @@ def _cannons(raw: Mapping[str, JSON]) -> tuple[CannonKind, ...]:
                 _str(c.get("name"), f"{name}.name"),
                 _int(c.get("shots"), f"{name}.shots", 1, 4),
                 _int(c.get("tiles"), f"{name}.tiles", 1, 2),
-                bool(c.get("double_shot", False)),
+                _bool(c.get("double_shot", False), f"{name}.double_shot"),
                 tuple(tuple(row) for row in table),
             )
         )
@@ -275,7 +279,15 @@ def _cannons(raw: Mapping[str, JSON]) -> tuple[CannonKind, ...]:
         raise _fail("cannons.kinds", "needs at least one cannon")
     if len({k.id for k in kinds}) != len(kinds):
         raise _fail("cannons.kinds", "ids must be distinct")
+    if sum(k.tiles for k in kinds) < 2:  # a captain mounts two cannons, fore and aft
+        raise _fail("cannons.kinds", "needs tiles for two cannons, fore and aft")
     return tuple(kinds)
+
+
+def _bool(value: JSON, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(name, "must be true or false")
+    return value
 
 
 def parse_components(raw: JSON) -> Components:

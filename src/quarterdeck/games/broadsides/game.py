@@ -33,6 +33,8 @@ class BroadSides(Game):
             "is always a cap)",
             house=True,
             minimum=1,
+            # Far past any game's length; OpenSpiel keeps a game's length in 32 bits.
+            maximum=10_000,
         ),
         *(
             Option(
