@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text as sql
 from typer.testing import CliRunner, Result
 
 from quarterdeck.cli import app
 from quarterdeck.engine import Record, get_game
+from quarterdeck.server.storage import Store
 
 GAME = "letter-of-marque"
 COLOURS = ["Red", "Blue", "Yellow"]  # seats 0, 1, 2 of a three-player game
@@ -548,16 +550,24 @@ def test_play_with_a_malformed_scenario_names_the_bad_entry(tmp_path: Path) -> N
 @pytest.mark.parametrize(
     ("database", "reason"),
     [
-        ("foo", "Could not parse SQLAlchemy URL"),
-        ("postgresql://me:secret@127.0.0.1:1/x", "127.0.0.1"),
+        ("foo", "cannot use the --database URL (it does not parse)"),
+        ("postgresql://me:p@hunter2@127.0.0.1:1/x", "percent-encode an '@' in the password"),
+        ("postgresql://me:hunter2@127.0.0.1:1/x", "postgresql://127.0.0.1:1/x: connection failed"),
+        ("postgresql://127.0.0.1:1/x?user=me&password=hunter2", "connection failed"),
         ("sqlite:///{tmp}/garbage.db", "file is not a database"),
+        ("sqlite:///{tmp}/future.db", "a newer Quarterdeck has written it"),
     ],
 )
 def test_serve_refuses_a_database_it_cannot_use_in_one_line(
     tmp_path: Path, database: str, reason: str
 ) -> None:
     (tmp_path / "garbage.db").write_bytes(b"not a database, only words " * 200)
+    future = Store(f"sqlite:///{tmp_path / 'future.db'}")
+    future.migrate()
+    with future.engine.begin() as connection:
+        connection.execute(sql("UPDATE alembic_version SET version_num = '9999_future'"))
+    future.engine.dispose()
     result = invoke("serve", "--database", database.format(tmp=tmp_path), "--port", "1")
     said = flat(result.output)
-    assert result.exit_code == 1 and "cannot use the database" in said and reason in said
-    assert "Traceback" not in said and "secret" not in said  # never a password
+    assert result.exit_code == 1 and reason in said, said
+    assert "Traceback" not in said and "hunter2" not in said  # never a password

@@ -734,13 +734,13 @@ def serve(
     import uvicorn
 
     from quarterdeck.server import MAX_MESSAGE_BYTES, create_app
-    from quarterdeck.server.storage import default_database_url
+    from quarterdeck.server.storage import database_name, default_database_url
 
     url = database or default_database_url()
     open_database(url)
     shown = f"[{host}]" if ":" in host else host
     console.print(f"Quarterdeck serves at [bold]http://{shown}:{port}/[/] (API docs at /docs)")
-    console.print(f"Games are stored in {url.partition('@')[2] or url}", markup=False)
+    console.print(f"Games are stored in {database_name(url)}", markup=False)
     application = create_app(url)
     tune_gc_for_serving()
     # Messages a little above the protocol's limit still arrive and are refused with
@@ -760,10 +760,14 @@ def serve(
 def open_database(url: str) -> None:
     """Migrate the database at ``url`` now, so that a bad URL, a server that does not
     answer or a file that is no database is one clear line, not a traceback."""
+    from alembic.util.exc import CommandError
+    from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
-    from quarterdeck.server.storage import Store
+    from quarterdeck.server.storage import Store, database_name
 
+    if database_name(url).startswith("the --database URL"):  # refused before any try
+        raise fail(f"cannot use {database_name(url)}")
     try:
         store = Store(url)
         try:
@@ -771,10 +775,21 @@ def open_database(url: str) -> None:
         finally:
             store.close()
             store.engine.dispose()
-    except (SQLAlchemyError, OSError, ImportError) as exc:
+    except CommandError:  # a revision this Quarterdeck does not know
+        raise fail(
+            f"cannot use the database {database_name(url)}: a newer Quarterdeck has "
+            "written it; upgrade this one"
+        ) from None
+    except (SQLAlchemyError, OSError, ImportError, ValueError) as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-        where = url.partition("@")[2] or url  # never print a password
-        raise fail(f"cannot use the database {where}: {reason}") from None
+        try:
+            secrets = [make_url(url).password, *make_url(url).query.values()]
+        except (SQLAlchemyError, ValueError):
+            secrets = []
+        for secret in secrets:  # a driver may repeat what it was given
+            if isinstance(secret, str) and secret:
+                reason = reason.replace(secret, "***")
+        raise fail(f"cannot use the database {database_name(url)}: {reason}") from None
 
 
 def tune_gc_for_serving() -> None:

@@ -259,7 +259,8 @@ def test_damaged_journal_lines_are_played_again_and_a_binary_file_is_refused(
     first, *games = journal.read_text().splitlines()
     damaged = json.loads(games[0])
     damaged["result"]["index"], damaged["result"]["returns"] = "0", "ab"
-    journal.write_text("\n".join([first, json.dumps(damaged), *games[1:]]) + "\n")
+    deep = "[" * 200_000 + "]" * 200_000
+    journal.write_text("\n".join([first, json.dumps(damaged), deep, *games[1:]]) + "\n")
     again = round_robin("letter-of-marque", bots, 3, seed=2, players=3, journal=journal)
     assert again.to_json() == whole.to_json()  # the damaged game was played again
     journal.write_bytes(b"\xff\xfe\x00garbage")

@@ -119,6 +119,8 @@ def test_record_of_an_unknown_game_or_format_is_refused() -> None:
         ("seed", 1.7, "seed must be a whole number, not 1.7"),
         ("seed", True, "seed must be a whole number"),
         ("options", [1, 2], "options must be an object"),
+        ("options", 0, "options must be an object"),
+        ("seats", "", "seats must be a list"),
         ("actions", [[1]], r"actions must be \[id, text\] pairs"),
         ("actions", [[2.5, "x"]], r"actions must be \[id, text\] pairs"),
         ("result", "ab", "result must be a list of numbers"),

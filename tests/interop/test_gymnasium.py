@@ -101,6 +101,8 @@ def test_bad_seats_and_opponents_are_refused() -> None:
         QuarterdeckGymEnv("letter-of-marque", players=4, opponents=["random"])
     with pytest.raises(Exception, match="no bot"):
         QuarterdeckGymEnv("broadsides", opponents="kraken")
+    # A tuple of names is a list of names too.
+    assert QuarterdeckGymEnv("broadsides", opponents=("random",)).opponent_names == ["random"]
     for bad in ({"seat": "x"}, {"players": "2"}, {"opponents": 5}, {"opponents": [5]}):
         with pytest.raises(ValueError, match=r"seat|players|opponents"):
             QuarterdeckGymEnv("broadsides", **bad)  # type: ignore[arg-type]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from quarterdeck.ai import CUSTOM_BOTS
 from quarterdeck.engine import Action, Bot, Record, State, get_game
+from quarterdeck.server import rooms
 from quarterdeck.server.rooms import SEARCH_PACE, SEARCH_PACE_OTHER, bot_choice, bot_pace, pace_left
 
 from .helpers import create, hello, join
@@ -112,6 +115,24 @@ def test_a_search_bot_takes_its_levels_pace_over_every_decision(
         state.apply(action_id)
     assert lone > 0, "the game has a lone legal move for a bot"
     assert paced == deciders
+
+
+def test_the_pace_is_waited_out_from_when_the_bot_began_to_think(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Services.pace sleeps what is left of the bot's pace since it began: the clock
+    and the sleep are the room module's own, replaced here, so nothing waits."""
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(rooms, "time", SimpleNamespace(monotonic=lambda: 100.0))
+    monkeypatch.setattr(rooms, "asyncio", SimpleNamespace(sleep=sleep))
+    services = object.__new__(rooms.Services)  # pace needs none of its storage
+    for bot, since in (("ismcts:easy", 99.9), ("ismcts:hard", 90.0), ("heuristic", 100.0)):
+        asyncio.run(services.pace(bot, since))
+    assert slept == pytest.approx([SEARCH_PACE["easy"] - 0.1, 0.0, 0.0])
 
 
 def test_when_time_runs_out_the_fallback_bot_plays_the_seats_turn(client: TestClient) -> None:

@@ -168,3 +168,32 @@ def test_a_decision_is_stored_before_it_is_acknowledged(
         monkeypatch.undo()
         assert seat.act(second, seq=2)["version"] == 2  # the same decision, now stored
     store.close()
+
+
+def test_stored_games_come_back_as_they_were_accepted_and_one_that_cannot_stops_no_other(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A scenario stored before entries of no known name were refused still replays;
+    a game that no longer replays at all (rules of another version) stays stopped,
+    said in the log, and the server starts with every other game."""
+    scenario = {"ships": [{}, {}], "seed": 4}
+    with TestClient(create_app(database)) as client:
+        old = create(client, game="broadsides", scenario=scenario, bots={"1": "random"})["id"]
+        gone = create(client, game="broadsides", seed=5, bots={"1": "random"})["id"]
+        kept = create(client, game="broadsides", seed=6, bots={"1": "random"})["id"]
+        for game_id in (old, gone, kept):
+            join(client, game_id, 0)  # in play: each comes back at start-up
+    store = Store(database)
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(GameRow)
+            .where(GameRow.id == old)
+            .values(scenario={**scenario, "description": "from an older server"})
+        )
+        connection.execute(update(GameRow).where(GameRow.id == gone).values(rules_version="0"))
+    store.engine.dispose()
+    with TestClient(create_app(database)) as client:
+        assert set(client.app.state.hub.rooms) == {old, kept}  # type: ignore[attr-defined]
+        assert client.get(f"/api/games/{old}").json()["status"] == "active"
+        assert client.get(f"/api/games/{kept}").json()["status"] == "active"
+    assert f"game {gone} stays stopped: it does not replay" in caplog.text

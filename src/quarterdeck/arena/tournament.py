@@ -198,7 +198,7 @@ class Journal:
             raise OptionError(f"{self.path} is not a tournament journal (not text)") from None
         try:
             first = json.loads(lines[0])["tournament"] if lines else None
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             first = None
         if isinstance(first, dict) and _stale(first, self.header):
             raise OptionError(
@@ -215,7 +215,7 @@ class Journal:
             try:
                 entry = json.loads(line)
                 match, result = entry["match"], GameResult(**entry["result"])
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 continue  # a line cut short by a crash: that game is played again
             if _whole(match) and _well_formed(result):
                 self.done.setdefault(match, {})[result.index] = result

@@ -251,9 +251,10 @@ class Game(ABC):
         """The game's own bots by name, each made from a seed (see ``engine.bot``)."""
         return {}
 
-    def load_scenario(self, data: Mapping[str, JSON]) -> State:
+    def load_scenario(self, data: Mapping[str, JSON], strict: bool = True) -> State:
         """A state set up as a scenario describes (see the game's docs); games that
-        have no scenario format refuse."""
+        have no scenario format refuse. ``strict`` (a new scenario): refuse entries of
+        no known name; a stored one replays as it was accepted."""
         from .errors import ScenarioError
 
         raise ScenarioError(f"{self.title} has no scenario format")

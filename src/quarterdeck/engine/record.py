@@ -175,7 +175,7 @@ class Record:
     def _start(self) -> State:
         game = self.make_game()
         if self.scenario is not None:
-            return game.load_scenario(self.scenario)
+            return game.load_scenario(self.scenario, strict=False)
         return game.new_state(self.players, self.seed)
 
     def _apply(self, state: State, n: int) -> None:
@@ -206,7 +206,9 @@ def _whole(data: Mapping[str, JSON], key: str) -> int:
 
 
 def _of_kind(data: Mapping[str, JSON], key: str, kind: type, what: str) -> JSON:
-    value = data.get(key) or kind()
+    value = data.get(key)
+    if value is None:
+        return kind()
     if not isinstance(value, kind):
         raise RecordError(f"malformed record: {key} must be {what}")
     return value

@@ -26,6 +26,7 @@ registers every game of the engine as ``quarterdeck/<Game>-v0``::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -64,7 +65,7 @@ class QuarterdeckGymEnv(gymnasium.Env[Array, np.int64]):
         if seat is not None and not (_whole(seat) and 0 <= seat < self.players):
             raise ValueError(f"seat must be 0–{self.players - 1} or None, not {seat!r}")
         others = [opponents] * (self.players - 1) if isinstance(opponents, str) else opponents
-        if not isinstance(others, list) or not all(isinstance(name, str) for name in others):
+        if not isinstance(others, Sequence) or not all(isinstance(n, str) for n in others):
             raise ValueError(f"opponents are a bot's name or a list of names, not {opponents!r}")
         if len(others) != self.players - 1:
             raise ValueError(f"name {self.players - 1} opponents, not {len(others)}")

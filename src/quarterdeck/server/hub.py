@@ -9,9 +9,19 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from quarterdeck.engine import Game, OptionError, State, fresh_seed, get_game
+from quarterdeck.engine import Game, OptionError, QuarterdeckError, State, fresh_seed, get_game
 
-from .rooms import ACTIVE, FINISHED, OPEN, Room, RoomError, Services, check_server_bot, replay
+from .rooms import (
+    ACTIVE,
+    FINISHED,
+    OPEN,
+    Room,
+    RoomError,
+    Services,
+    check_server_bot,
+    log,
+    replay,
+)
 from .storage import Store, StoredGame, StoredSeat
 from .tokens import hash_token, new_token
 
@@ -44,7 +54,10 @@ class Hub:
         turn timers go on where they stopped."""
         await self.services.db(self.store.migrate)
         for game_id in await self.services.db(self.store.active_game_ids):
-            await self.room(game_id)
+            try:
+                await self.room(game_id)
+            except QuarterdeckError as exc:  # one game that no longer replays
+                log.error("game %s stays stopped: it does not replay (%s)", game_id, exc)
         self._sweeper = asyncio.create_task(self._sweep_now_and_then(), name="sweeper")
 
     async def _sweep_now_and_then(self) -> None:

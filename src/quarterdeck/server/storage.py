@@ -30,6 +30,8 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from .models import DecisionRow, GameRow, SeatRow
@@ -50,6 +52,21 @@ def normalize_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def database_name(url: str) -> str:
+    """The database at ``url`` as it may be printed: kind, host, port and name, never a
+    user's password (in the URL's user part or its query)."""
+    try:
+        parsed = make_url(normalize_url(url))
+        port = f":{parsed.port}" if parsed.port else ""
+    except (ArgumentError, ValueError):
+        return "the --database URL (it does not parse)"
+    if "@" in (parsed.host or ""):  # an '@' in the password, not percent-encoded
+        return "the --database URL (percent-encode an '@' in the password as %40)"
+    if parsed.get_backend_name() == "sqlite":
+        return f"sqlite:///{parsed.database or ''}"
+    return f"{parsed.get_backend_name()}://{parsed.host or ''}{port}/{parsed.database or ''}"
 
 
 def make_engine(url: str) -> Engine:

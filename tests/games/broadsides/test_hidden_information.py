@@ -144,6 +144,39 @@ def test_a_scenario_entry_of_the_wrong_kind_is_refused_naming_it(
 
 
 @pytest.mark.parametrize(
+    ("red", "message"),
+    [
+        (
+            {"officers": {"firstmate": "aft-deck"}},
+            r"ships\[0\].officers: unknown entry 'firstmate'",
+        ),
+        ({"loaded": {"for": ["solid"]}}, r"ships\[0\].loaded: unknown entry 'for'"),
+        ({"cannons": {"middle": "carronade"}}, r"ships\[0\].cannons: unknown entry 'middle'"),
+        (
+            {"targets": [{"centre": [9, 6], "left": "Wild", "left_value": True}]},
+            "left_value: the value a Wild stands for",
+        ),
+    ],
+)
+def test_a_misspelt_officer_or_cannon_position_is_refused(
+    game: BroadSides, red: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        position(game, ship(**red), ship())
+
+
+def test_a_stored_scenario_replays_as_it_was_accepted(game: BroadSides) -> None:
+    """Entries of no known name are refused in a new scenario only: one stored with a
+    game or a record before they were refused still loads (strict=False)."""
+    stored = {"ships": [ship(), ship()], "description": "from an older Quarterdeck"}
+    with pytest.raises(ScenarioError, match="unknown entry 'description'"):
+        game.load_scenario(stored)
+    assert game.load_scenario(stored, strict=False) == game.load_scenario(
+        {"ships": [ship(), ship()]}
+    )
+
+
+@pytest.mark.parametrize(
     ("where", "message"),
     [
         ("scenario", "scenario: unknown entry 'turn'"),

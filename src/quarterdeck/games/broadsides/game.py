@@ -137,10 +137,10 @@ class BroadSides(Game):
         """The layout with every offset and table the writer needs, made once."""
         return Encoder(self.components, int(self.options["round_cap"]))
 
-    def load_scenario(self, data: Mapping[str, JSON]) -> BroadSidesState:
+    def load_scenario(self, data: Mapping[str, JSON], strict: bool = True) -> BroadSidesState:
         from .scenario import load_scenario
 
-        return load_scenario(self, data)
+        return load_scenario(self, data, strict)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         from .bot import HeuristicBot

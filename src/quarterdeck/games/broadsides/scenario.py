@@ -10,7 +10,7 @@ discard pile, the bag holding every shot not loaded.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from quarterdeck.engine import Event, ScenarioError
 
@@ -73,19 +73,50 @@ SHIP_KEYS = (
 )  # fmt: skip
 TARGET_KEYS = ("centre", "left", "bottom", "left_value", "bottom_value")
 COVERED_KEYS = ("broadside", "sheer_off", "evasion")
+OFFICER_KEYS = ("captain", "first_mate")
+POSITION_KEYS = CANNON_POSITIONS  # cannons and loaded: fore and aft
 
 
-def _known_keys(data: Mapping[str, JSON], keys: tuple[str, ...], entry: str) -> None:
+def check_entries(data: JSON) -> None:
+    """Refuse an entry of no known name anywhere in a scenario. Only a new scenario is
+    checked: one stored with a game or a record replays as it was accepted then."""
+    _known_keys(data, SCENARIO_KEYS, "")
+    ships = data.get("ships") if isinstance(data, Mapping) else None
+    for p, ship in enumerate(ships if isinstance(ships, list) else []):
+        entry = f"ships[{p}]"
+        _known_keys(ship, SHIP_KEYS, entry)
+        if not isinstance(ship, Mapping):
+            continue
+        for key, keys in (
+            ("officers", OFFICER_KEYS),
+            ("cannons", POSITION_KEYS),
+            ("loaded", POSITION_KEYS),
+            ("covered", COVERED_KEYS),
+        ):
+            _known_keys(ship.get(key), keys, f"{entry}.{key}")
+        targets = ship.get("targets")
+        for i, t in enumerate(targets if isinstance(targets, list) else []):
+            _known_keys(t, TARGET_KEYS, f"{entry}.targets[{i}]")
+
+
+def _known_keys(data: JSON, keys: tuple[str, ...], entry: str) -> None:
+    if not isinstance(data, Mapping):
+        return  # not an object: the loader says what it should be
     unknown = [key for key in data if key not in keys]
     if unknown:
         where = f"scenario entry {entry}" if entry else "scenario"
         raise ScenarioError(f"{where}: unknown entry {unknown[0]!r} (one of {', '.join(keys)})")
 
 
-def load_scenario(game: BroadSides, data: Mapping[str, JSON]) -> BroadSidesState:
+def load_scenario(
+    game: BroadSides, data: Mapping[str, JSON], strict: bool = True
+) -> BroadSidesState:
+    """The position ``data`` describes; ``strict``: refuse entries of no known name
+    (``False`` for a scenario stored before they were refused)."""
     if not isinstance(data, Mapping):
         raise ScenarioError("a scenario is a JSON object")
-    _known_keys(data, SCENARIO_KEYS, "")
+    if strict:
+        check_entries(data)
     c = game.components
     seed = data.get("seed", 0)
     if not _whole(seed) or seed < 0:
@@ -164,7 +195,6 @@ def _load_ship(
     c = state.c
     if not isinstance(ship, Mapping):
         raise ScenarioError(f"scenario entry {entry}: an object")
-    _known_keys(ship, SHIP_KEYS, entry)
     officers = _entry(ship, "officers", {}, entry)
     for i, name in enumerate(("captain", "first_mate")):
         where = officers.get(name, "main-deck")
@@ -202,7 +232,6 @@ def _load_ship(
         name = f"{entry}.targets[{i}]"
         if not isinstance(t, Mapping) or not _is_centre(t.get("centre")):
             raise ScenarioError(f"scenario entry {name}: needs a centre [x, y]")
-        _known_keys(t, TARGET_KEYS, name)
         centre = tuple(t["centre"])
         matches = [
             n for n, ctr in enumerate(c.target_centres) if ctr == centre and n not in used_targets
@@ -221,7 +250,7 @@ def _load_ship(
                     raise ScenarioError(f"scenario entry {name}.{key}: card placed twice")
                 placed.append(card)
                 value = t.get(f"{key}_value") if card >= 40 else card % 10 + 1
-                if not isinstance(value, int) or not 1 <= value <= 10:
+                if not _whole(value) or not 1 <= value <= 10:
                     raise ScenarioError(
                         f"scenario entry {name}.{key}_value: the value a Wild stands for"
                     )
@@ -248,7 +277,6 @@ def _load_ship(
     state.gunner[p] = CANNON_POSITIONS.index(gunner)
     state.sight[p] = _zone(ship.get("gunsight", "mid-hull"), c, f"{entry}.gunsight")
     covered = _entry(ship, "covered", {}, entry)
-    _known_keys(covered, COVERED_KEYS, f"{entry}.covered")
     for suit in _entry(covered, "broadside", [], f"{entry}.covered"):
         if suit not in c.suit_names:
             raise ScenarioError(
@@ -295,7 +323,7 @@ def _load_ship(
         raise ScenarioError(f"scenario entry {entry}: that ship has already lost the game")
 
 
-def _whole(x: JSON) -> bool:
+def _whole(x: JSON) -> TypeGuard[int]:
     """A whole number in JSON (true and false are not numbers here)."""
     return isinstance(x, int) and not isinstance(x, bool)
 
