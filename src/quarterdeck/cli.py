@@ -551,10 +551,23 @@ def tournament(
 
 @app.command()
 def hint(
-    record_path: Annotated[Path, typer.Argument(metavar="RECORD", exists=True, dir_okay=False)],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            exists=True,
+            dir_okay=False,
+            help="A game's record, or a scenario (a position; see the game's docs).",
+        ),
+    ],
     at: Annotated[
-        int | None, typer.Option(help="After this many actions (default: the last decision).")
+        int | None,
+        typer.Option(help="A record: after this many actions (default: the last decision)."),
     ] = None,
+    game_name: Annotated[
+        str, typer.Option("--game", help="A scenario: the game it is a position of.")
+    ] = "broadsides",
+    option: OptionArg = [],  # noqa: B006
     iterations: Annotated[int, typer.Option(help="Search iterations.", min=1)] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the search.", min=0)] = 0,
     top: Annotated[int, typer.Option(help="How many options to show.", min=1)] = 3,
@@ -562,14 +575,19 @@ def hint(
     """Ask the bot what the player to move should do, from that seat's information only."""
     from quarterdeck.ai.hint import hint as ask
 
+    data = load_json(path)
     try:
-        record = Record.load(record_path)
-        states = list(record.states())
+        if "format" in data:  # a record: every position of the game it holds
+            states = list(Record.from_json(data).states())
+        else:
+            if at is not None:
+                raise fail("--at is for records: a scenario is one position")
+            states = [get_game(game_name, parse_options(option)).load_scenario(data)]
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
     live = [n for n, s in enumerate(states) if not s.is_terminal()]
     if not live:
-        raise fail("the record has no decision to advise on")
+        raise fail("the file holds no decision to advise on")
     n = live[-1] if at is None else at
     if not 0 <= n < len(states) or states[n].is_terminal():
         raise fail(f"--at must name a position with a decision (0–{live[-1]})")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -46,3 +47,20 @@ def test_hint_command_reads_a_record(tmp_path: Path) -> None:
     assert "chance to win" in result.output
     bad = CliRunner().invoke(app, ["hint", str(path), "--at", "999"])
     assert bad.exit_code == 1
+
+
+def test_hint_command_reads_a_scenario_and_advises_its_position() -> None:
+    """The rulebook's firing example: Blue may fire now. The hint names a legal choice
+    of that position, with its chance to win, and a scenario has no --at."""
+    scenario = Path(__file__).parents[2] / "docs/scenarios/broadsides-firing-example.json"
+    result = CliRunner().invoke(app, ["hint", str(scenario), "--iterations", "30", "--top", "9"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "After 0 actions, seat 1 to decide" in said and "chance to win" in said
+    state = get_game("broadsides").load_scenario(json.loads(scenario.read_text()))
+    offered = [a.text for a in state.legal_actions() if a.text in said]
+    assert offered, "the hint names the position's own choices"
+    bad = CliRunner().invoke(app, ["hint", str(scenario), "--at", "3"])
+    assert bad.exit_code == 1 and "--at is for records" in bad.output
+    other = CliRunner().invoke(app, ["hint", str(scenario), "--game", "letter-of-marque"])
+    assert other.exit_code == 1 and "no scenario format" in " ".join(other.output.split())
