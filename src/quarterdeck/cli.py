@@ -413,10 +413,12 @@ def sim(
     start = time.perf_counter()
 
     def on_result(result: GameResult) -> None:
+        # Games finish out of order on several workers: count them, not their index.
+        done = progress.tasks[0].completed + 1
         progress.update(
             task,
             advance=1,
-            rate=f"{(result.index + 1) / max(time.perf_counter() - start, 1e-9):,.0f} games/s",
+            rate=f"{done / max(time.perf_counter() - start, 1e-9):,.0f} games/s",
         )
         if records is not None and result.record is not None:
             Record.from_json(result.record).save(
@@ -477,6 +479,10 @@ def tournament(
             help="Write every finished game to this file and, if it exists, resume from it."
         ),
     ] = None,
+    records: Annotated[
+        Path | None,
+        typer.Option(help="Save the record of every game played in this folder."),
+    ] = None,
 ) -> None:
     """A round robin between bots: match scores with 95% intervals and Elo ratings."""
     from quarterdeck.arena.tournament import Journal, round_robin
@@ -486,6 +492,8 @@ def tournament(
     try:
         game, players, bot_list = game_seats_bots(game_name, option, players, bots, 2)
         pairs = len(bot_list) * (len(bot_list) - 1) // 2
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
         book = (
             Journal.of(journal, game.name, bot_list, n, seed, players, game.non_default_options())
             if journal is not None
@@ -498,6 +506,16 @@ def tournament(
             TimeRemainingColumn(),
             console=err,
         )
+
+        def on_result(result: GameResult) -> None:
+            progress.update(task, advance=1)
+            if records is not None and result.record is not None:
+                # A game by the bots that play it and its number in their match.
+                match = "-vs-".join(sorted(set(result.seats))).replace(":", "_")
+                Record.from_json(result.record).save(
+                    records / f"{game.name}-{match}-{result.index:06d}.json"
+                )
+
         runner = open_backend(backend, workers, address)
         with progress:
             task = progress.add_task(
@@ -513,16 +531,17 @@ def tournament(
                     seed,
                     players,
                     game.non_default_options(),
-                    on_result=lambda _: progress.update(task, advance=1),
+                    on_result=on_result,
                     backend=runner,
                     journal=book,
+                    keep_records=records is not None,
                 )
             finally:
                 runner.close()
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
-        raise fail(f"cannot use the journal {journal}: {exc}") from None
+        raise fail(f"cannot use the journal {journal} or the records folder: {exc}") from None
     data = result.to_json()
     matches = Table(title=f"{game.title}: {n} games per match")
     for column in ("bot", "vs", "score", "95% interval"):
@@ -568,12 +587,20 @@ def hint(
         str, typer.Option("--game", help="A scenario: the game it is a position of.")
     ] = "broadsides",
     option: OptionArg = [],  # noqa: B006
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Only this seat's chance to win, from its information (default: the "
+            "seat to decide, with its options)."
+        ),
+    ] = None,
     iterations: Annotated[int, typer.Option(help="Search iterations.", min=1)] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the search.", min=0)] = 0,
     top: Annotated[int, typer.Option(help="How many options to show.", min=1)] = 3,
 ) -> None:
     """Ask the bot what the player to move should do, from that seat's information only."""
     from quarterdeck.ai.hint import hint as ask
+    from quarterdeck.ai.hint import win_chance
 
     data = load_json(path)
     try:
@@ -592,6 +619,13 @@ def hint(
     if not 0 <= n < len(states) or states[n].is_terminal():
         raise fail(f"--at must name a position with a decision (0–{live[-1]})")
     state = states[n]
+    if seat is not None and seat != state.current_player:
+        try:
+            chance = win_chance(state, seat, iterations, seed)
+        except QuarterdeckError as exc:
+            raise fail(str(exc)) from None
+        console.print(f"After {n} actions, seat {seat}'s chance to win: {chance:.0%}")
+        return
     options = ask(state, iterations, seed, top)
     pending = state.pending()
     prompt = pending.prompt if pending else ""

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from quarterdeck.ai.hint import hint, win_probability
+from quarterdeck.ai.hint import hint, win_chance, win_probability
 from quarterdeck.cli import app
-from quarterdeck.engine import Record, Rng, get_game
+from quarterdeck.engine import OptionError, Record, Rng, get_game
 
 
 def test_win_probability_maps_zero_sum_results() -> None:
@@ -64,3 +65,35 @@ def test_hint_command_reads_a_scenario_and_advises_its_position() -> None:
     assert bad.exit_code == 1 and "--at is for records" in bad.output
     other = CliRunner().invoke(app, ["hint", str(scenario), "--game", "letter-of-marque"])
     assert other.exit_code == 1 and "no scenario format" in " ".join(other.output.split())
+
+
+def test_any_seats_chance_to_win_comes_from_its_own_information_only() -> None:
+    """A win-probability bar for every seat, not only the one to decide: the same
+    whatever is hidden from that seat, and the result itself once the game is over."""
+    game = get_game("letter-of-marque")
+    state = game.new_state(3, 4)
+    rng = Rng.from_seed(4)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    watcher = (state.current_player + 1) % 3  # type: ignore[operator]
+    chance = win_chance(state, watcher, iterations=40, seed=2)
+    assert 0 <= chance <= 1
+    for k in range(3):
+        twin = state.resample(watcher, Rng.from_seed(k))
+        assert win_chance(twin, watcher, iterations=40, seed=2) == chance
+    mover = state.current_player
+    assert win_chance(state, mover, 40, 2) == hint(state, 40, 2, top=1)[0].win_probability  # type: ignore[arg-type]
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert [win_chance(state, s) for s in range(3)] == [
+        win_probability(r, 3) for r in state.returns()
+    ]
+    with pytest.raises(OptionError, match="seat must be 0–2"):
+        win_chance(state, 3)
+
+
+def test_hint_command_tells_another_seats_chance_to_win() -> None:
+    scenario = Path(__file__).parents[2] / "docs/scenarios/broadsides-firing-example.json"
+    result = CliRunner().invoke(app, ["hint", str(scenario), "--seat", "0", "--iterations", "30"])
+    assert result.exit_code == 0, result.output
+    assert "seat 0's chance to win:" in result.output

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,3 +42,34 @@ def test_an_interrupted_parallel_run_keeps_the_games_already_played(
     summary = simulate("letter-of-marque", 3, 200, ["random"], seed=1, workers=2)
     assert summary.interrupted and 0 < summary.games < 200
     assert sum(summary.seat_wins) == pytest.approx(summary.games)
+
+
+STOPPED_RUN = """
+import os, signal, sys, threading, time
+import quarterdeck.arena.backends as backends
+from quarterdeck.arena.sim import simulate
+
+def slow(batch):  # a batch that takes a while, and says when it is done
+    time.sleep(2)
+    with open(sys.argv[1], "a") as log:
+        log.write(f"{batch.indices}\\n")
+    return batch.tag, []
+
+backends.play_batch = slow
+threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+summary = simulate("letter-of-marque", 3, 40, ["random"], seed=1, workers=2)
+print("interrupted" if summary.interrupted else "played on")
+"""
+
+
+def test_ctrl_c_stops_the_workers_batches_under_way_and_waiting(tmp_path: Path) -> None:
+    """After Ctrl-C no batch plays on in a worker (the program would wait for them all
+    before it ends, however long they take): the run stops with what it had."""
+    script, log = tmp_path / "stopped.py", tmp_path / "batches.log"
+    script.write_text(STOPPED_RUN)
+    log.touch()
+    run = subprocess.run(
+        [sys.executable, str(script), str(log)], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "interrupted", run.stderr
+    assert log.read_text() == ""  # not one batch finished after the interrupt

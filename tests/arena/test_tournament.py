@@ -14,7 +14,7 @@ from quarterdeck.arena.play import GameResult
 from quarterdeck.arena.sim import seat_bots
 from quarterdeck.arena.tournament import Match, bradley_terry, round_robin
 from quarterdeck.cli import app
-from quarterdeck.engine import OptionError, get_game
+from quarterdeck.engine import OptionError, Record, get_game
 
 
 def test_equal_records_give_equal_ratings_and_a_better_record_a_higher_one() -> None:
@@ -271,3 +271,26 @@ def test_damaged_journal_lines_are_played_again_and_a_binary_file_is_refused(
 def test_a_clean_sweep_still_has_an_interval_of_doubt() -> None:
     low, high = Match("a", "b", [0.0] * 10).interval()
     assert low == 0.0 and 0.25 < high < 0.35  # Wilson: 0–27.8% for 0 of 10
+
+
+def test_tournament_keeps_every_games_record_on_request(tmp_path: Path) -> None:
+    """--records DIR: each game's record, named by its match and number, replays to the
+    result the tournament counted."""
+    records = tmp_path / "records"
+    args = ["tournament", "letter-of-marque", "--bots", "random,heuristic,ismcts:easy"]
+    args += ["-n", "2", "-p", "3", "--workers", "1", "--records", str(records)]
+    args += ["--json", str(tmp_path / "t.json")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    saved = sorted(p.name for p in records.iterdir())
+    assert saved == [
+        f"letter-of-marque-{match}-{i:06d}.json"
+        for match in ("heuristic-vs-ismcts_easy", "heuristic-vs-random", "ismcts_easy-vs-random")
+        for i in range(2)
+    ]
+    for path in records.iterdir():
+        record = Record.load(path)
+        final = record.final_state()
+        assert final.is_terminal() and record.result == final.returns()
+        # The record's seats are the match's two bots, as its name says.
+        assert "-vs-".join(sorted(set(record.seats))).replace(":", "_") in path.name

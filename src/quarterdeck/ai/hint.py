@@ -1,11 +1,12 @@
 """Ask the bot: the recommended action for a seat, its estimated chance to win, and the
-best alternatives — computed by IS-MCTS from that seat's information only."""
+best alternatives — computed by IS-MCTS from that seat's information only — and, for
+any seat, its chance to win (a win-probability bar)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from quarterdeck.engine import State
+from quarterdeck.engine import OptionError, Rng, State
 
 from . import make_ismcts
 from .ismcts import LEVELS
@@ -44,3 +45,20 @@ def hint(
         )
     options.sort(key=lambda o: (-o.visits, o.action_id))
     return options[:top]
+
+
+def win_chance(state: State, seat: int, iterations: int = LEVELS["normal"], seed: int = 0) -> float:
+    """``seat``'s chance to win, from its information only: for the seat to decide,
+    that of its best option; for any other, the mean result of the search's rollouts
+    (the game's model of play, cut where the game says) from positions drawn as that
+    seat sees this one."""
+    if not 0 <= seat < state.num_players:
+        raise OptionError(f"seat must be 0–{state.num_players - 1}, not {seat}")
+    if state.is_terminal():
+        return win_probability(state.returns()[seat], state.num_players)
+    if seat == state.current_player:
+        return hint(state, iterations, seed, top=1)[0].win_probability
+    bot = make_ismcts(f"ismcts:{iterations}", state.game, seed)
+    rng = Rng.from_seed(seed)
+    total = sum(bot.playout(state.resample(seat, rng))[seat] for _ in range(iterations))
+    return win_probability(total / iterations, state.num_players)

@@ -161,6 +161,11 @@ class ISMCTSBot(Bot):
             math.log(max(child.available, 1)) / child.visits
         )
 
+    def playout(self, world: State) -> list[float]:
+        """Every seat's result of ``world`` (a state to play on: it changes) as the
+        search's rollouts judge it."""
+        return self._rollout(world)
+
     def _rollout(self, world: State, depth: int = 0) -> list[float]:
         while not world.is_terminal():
             if self.rollout_depth is not None and depth >= self.rollout_depth:

@@ -125,7 +125,13 @@ class ProcessPool(Backend):
                 for result in results:
                     finished(tag, result)
         except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)  # keep what is done, stop the rest
+            # Keep what is done and stop the rest now: the batches waiting are dropped
+            # and the ones under way stopped (their games would not be counted, and
+            # the program could not end before they did).
+            workers = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers:
+                process.terminate()
             raise
         pool.shutdown()
 

@@ -282,6 +282,7 @@ def round_robin(
     on_result: Callable[[GameResult], None] | None = None,
     backend: Backend | None = None,
     journal: Journal | Path | None = None,
+    keep_records: bool = False,
 ) -> Tournament:
     """Every pair of ``bots`` plays ``n`` games; each match has its own seed. All the
     matches' games go to the backend (default: ``workers`` local processes) at once, so
@@ -289,7 +290,8 @@ def round_robin(
     at a time when a bot searches); interrupted (Ctrl-C), the matches keep the games
     finished.
     With a ``journal`` file, every finished game is written down and the games already
-    there are not played again."""
+    there are not played again. ``keep_records``: each result carries its game's record
+    (for ``on_result`` to keep; the journal does not)."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise OptionError("a tournament needs two or more different bots")
     get_game(game, options)  # bad options are refused before any work starts
@@ -329,7 +331,7 @@ def round_robin(
             pair,
             seed * 1000 + number,
             [i for i in range(n) if i not in results[number]],
-            False,
+            keep_records,
             size,
         )
     ]
