@@ -37,6 +37,10 @@ JSON = Any
 S = TypeVar("S", bound="State")
 
 
+#: An option's kind of value, in words.
+KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a text"}
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option: its name, default, allowed values and what it does."""
@@ -64,9 +68,8 @@ class Option:
             and self.default is not None
             and not isinstance(value, type(self.default))
         ):
-            raise OptionError(
-                f"option {self.name!r} takes a {type(self.default).__name__}, not {value!r}"
-            )
+            kind = KINDS.get(type(self.default), type(self.default).__name__)
+            raise OptionError(f"option {self.name!r} takes {kind}, not {value!r}")
         return value
 
 

@@ -57,3 +57,20 @@ def test_the_default_is_the_rule_a_secret_choice_among_every_pair() -> None:
 def test_a_malformed_cannon_pair_is_refused_naming_the_choices(value: str) -> None:
     with pytest.raises(OptionError, match=r"red_cannons.*18-pounder\+18-pounder"):
         get_game("broadsides", {"red_cannons": value})
+
+
+def test_a_hand_limit_variant_sets_the_limit_every_reader_sees() -> None:
+    """Option hand_limit (for experiments such as hand limits 5/6/7): the rule's 6
+    when 0; otherwise the limit discards are made to, shown in views and tensors."""
+    assert get_game("broadsides").components.hand_limit == 6
+    game = get_game("broadsides", {"hand_limit": 5})
+    assert isinstance(game, BroadSides) and game.components.hand_limit == 5
+    state = game.new_state(2, 3)
+    rng = Rng.from_seed(3)
+    while state.phase != "stage1":
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.hand_limit(0) == 5 - state.penalty(0, "hand")
+    assert state.view(0)["ships"][0]["hand_limit"] == state.hand_limit(0)
+    for bad in (-1, 21, "six", True):
+        with pytest.raises(OptionError, match="hand_limit"):
+            get_game("broadsides", {"hand_limit": bad})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
@@ -46,6 +47,14 @@ class BroadSides(Game):
             )
             for captain in ("red", "blue")
         ),
+        Option(
+            "hand_limit",
+            0,
+            "a variant hand limit from 1 to 20 for experiments; 0 is the rule (6 'by "
+            "default', as the data file's rules.hand_limit says); Hand penalties lower it",
+            minimum=0,
+            maximum=20,
+        ),
     )
     data_package = "quarterdeck.games.broadsides.data"
 
@@ -55,6 +64,8 @@ class BroadSides(Game):
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)
+        if self.options["hand_limit"]:  # a variant for experiments: every reader sees it
+            self.components = replace(self.components, hand_limit=self.options["hand_limit"])
         self.preset_cannons = [self._preset(f"{captain}_cannons") for captain in ("red", "blue")]
         return self.components
 
