@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from quarterdeck.ai import BOTS_REVISION
 from quarterdeck.arena import balance as bal
 from quarterdeck.arena.backends import make_backend
 from quarterdeck.arena.sim import GameResult, play_one, simulate
@@ -195,6 +196,10 @@ def test_the_report_holds_the_numbers_of_the_run(tiny: bal.BalanceResults, tmp_p
         assert (tmp_path / name).read_bytes().startswith(PNG)
     assert "heatmap" not in files and "pooled" not in files  # one factor, three players
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    # What played the games is named, so a report can be told from a newer one.
+    assert data["bots_revision"] == BOTS_REVISION
+    assert data["rules_version"] == get_game(LOM).rules_version
+    assert f"bots revision {BOTS_REVISION}" in (tmp_path / "report.md").read_text()
     for row, v in zip(data["variants"], tiny.variants, strict=True):
         direct = simulate(LOM, 3, 6, ["heuristic", "random"], 3, dict(v.variant.options))
         assert row["games"] == 6

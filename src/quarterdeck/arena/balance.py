@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from quarterdeck.ai import BOTS_REVISION
 from quarterdeck.engine import Game, OptionError, QuarterdeckError, get_game
 
 from .backends import Backend, make_backend
@@ -533,6 +534,9 @@ class BalanceResults:
             "seeds": "common random numbers: every variant plays games 0..n-1 of the same run seed",
             "command": self.command,
             "date": self.date,
+            # What played: bots that choose differently, or other rules, give other games.
+            "bots_revision": BOTS_REVISION,
+            "rules_version": get_game(self.experiment.game).rules_version,
             "variants_planned": self.planned,
             "variants_played": sum(1 for v in self.variants if v.games),
             "games": self.games,
@@ -955,6 +959,11 @@ def markdown(results: BalanceResults, plots: Mapping[str, Path]) -> str:
                 ["games played", f"{results.games:,}"],
                 ["seed", f"{results.seed} (the same run seed for every variant)"],
                 ["date", results.date],
+                [
+                    "played by",
+                    f"bots revision {BOTS_REVISION}, rules version "
+                    f"{get_game(exp.game).rules_version}",
+                ],
                 [
                     "time",
                     f"{results.seconds:,.0f} s ({results.games / max(results.seconds, 1e-9):.1f} games/s)",
