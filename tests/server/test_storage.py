@@ -175,7 +175,8 @@ def test_stored_games_come_back_as_they_were_accepted_and_one_that_cannot_stops_
 ) -> None:
     """A scenario stored before entries of no known name were refused still replays;
     a game that no longer replays at all (rules of another version) stays stopped,
-    said in the log, and the server starts with every other game."""
+    said in the log and to whoever asks for it (409), and the server starts with every
+    other game."""
     scenario = {"ships": [{}, {}], "seed": 4}
     with TestClient(create_app(database)) as client:
         old = create(client, game="broadsides", scenario=scenario, bots={"1": "random"})["id"]
@@ -196,4 +197,7 @@ def test_stored_games_come_back_as_they_were_accepted_and_one_that_cannot_stops_
         assert set(client.app.state.hub.rooms) == {old, kept}  # type: ignore[attr-defined]
         assert client.get(f"/api/games/{old}").json()["status"] == "active"
         assert client.get(f"/api/games/{kept}").json()["status"] == "active"
-    assert f"game {gone} stays stopped: it does not replay" in caplog.text
+        # Asked for, it says why it cannot be played, never a server error.
+        refused = client.get(f"/api/games/{gone}")
+        assert refused.status_code == 409 and "rules version '0'" in refused.json()["detail"]
+    assert f"game {gone} cannot be played here" in caplog.text and "stays stopped" in caplog.text

@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from quarterdeck.ai import bot_names
 from quarterdeck.engine import QuarterdeckError, game_names, get_game
 
-from .hub import MAX_SEED, Hub, UnknownGame, summary
+from .hub import MAX_SEED, Hub, UnknownGame, UnplayableGame, summary
 from .preview import PreviewError, preview
 from .rooms import ACTIVE, FINISHED, OPEN, Connection, Room, RoomError, fallback_bot
 from .storage import Store, default_database_url
@@ -169,6 +169,8 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
             return await hub.room(game_id)
         except UnknownGame:
             raise HTTPException(404, f"no game {game_id!r}") from None
+        except UnplayableGame as exc:
+            raise HTTPException(409, str(exc)) from None
 
     @app.get("/api/catalog", response_model=list[GameInfo], tags=["lobby"])
     async def catalog() -> list[GameInfo]:
@@ -324,6 +326,10 @@ async def serve_connection(hub: Hub, websocket: WebSocket, game_id: str) -> None
     except UnknownGame:
         await websocket.send_json(error("no_game", f"no game {game_id!r}"))
         await websocket.close(4404)
+        return
+    except UnplayableGame as exc:
+        await websocket.send_json(error("no_game", str(exc)))
+        await websocket.close(4409)
         return
     conn = await greet(room, websocket)
     if conn is None:

@@ -33,6 +33,10 @@ class UnknownGame(LookupError):
     """No game with that id."""
 
 
+class UnplayableGame(Exception):
+    """A stored game this server cannot replay (rules of another version, say)."""
+
+
 #: How often finished games nobody watches are let go of (``Hub.sweep``).
 SWEEP_SECONDS = 60.0
 
@@ -56,8 +60,8 @@ class Hub:
         for game_id in await self.services.db(self.store.active_game_ids):
             try:
                 await self.room(game_id)
-            except QuarterdeckError as exc:  # one game that no longer replays
-                log.error("game %s stays stopped: it does not replay (%s)", game_id, exc)
+            except UnplayableGame as exc:  # one game that no longer replays
+                log.error("%s; it stays stopped", exc)
         self._sweeper = asyncio.create_task(self._sweep_now_and_then(), name="sweeper")
 
     async def _sweep_now_and_then(self) -> None:
@@ -97,7 +101,10 @@ class Hub:
             stored = await self.services.db(self.store.load_game, game_id)
             if stored is None:
                 raise UnknownGame(game_id)
-            state = await self.services.think(replay, stored)
+            try:
+                state = await self.services.think(replay, stored)
+            except QuarterdeckError as exc:
+                raise UnplayableGame(f"game {game_id} cannot be played here: {exc}") from None
             room = Room(stored, state, self.services)
             self.rooms[game_id] = room
             room.wake()

@@ -45,7 +45,7 @@ def add_web(app: FastAPI) -> None:
     ) -> dict[str, JSON]:
         """A finished game at move ``at``: the view (of ``seat``, or everything), the
         move that led there and the log as text. Refused while the game is on."""
-        from .hub import UnknownGame
+        from .hub import UnknownGame, UnplayableGame
         from .rooms import RoomError
 
         try:
@@ -53,8 +53,8 @@ def add_web(app: FastAPI) -> None:
             record = Record.from_json(room.record())
         except UnknownGame:
             raise HTTPException(404, f"no game {game_id!r}") from None
-        except RoomError as exc:
-            raise HTTPException(409, exc.message) from None
+        except (RoomError, UnplayableGame) as exc:
+            raise HTTPException(409, str(exc)) from None
         if seat is not None and not 0 <= seat < record.players:
             raise HTTPException(400, f"seat must be 0–{record.players - 1}")
         return replay_step(record, min(at, len(record.actions)), seat)
