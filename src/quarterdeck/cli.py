@@ -493,7 +493,10 @@ def tournament(
         game, players, bot_list = game_seats_bots(game_name, option, players, bots, 2)
         pairs = len(bot_list) * (len(bot_list) - 1) // 2
         if records is not None:
-            records.mkdir(parents=True, exist_ok=True)
+            try:
+                records.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise fail(f"cannot write records to {records}: {exc}") from None
         book = (
             Journal.of(journal, game.name, bot_list, n, seed, players, game.non_default_options())
             if journal is not None
@@ -513,7 +516,7 @@ def tournament(
                 # A game by the bots that play it and its number in their match.
                 match = "-vs-".join(sorted(set(result.seats))).replace(":", "_")
                 Record.from_json(result.record).save(
-                    records / f"{game.name}-{match}-{result.index:06d}.json"
+                    records / f"{game.name}-{seed}-{match}-{result.index:06d}.json"
                 )
 
         runner = open_backend(backend, workers, address)
@@ -541,7 +544,8 @@ def tournament(
     except QuarterdeckError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
-        raise fail(f"cannot use the journal {journal} or the records folder: {exc}") from None
+        where = f"the journal {journal}" if journal is not None else f"the records in {records}"
+        raise fail(f"cannot use {where}: {exc}") from None
     data = result.to_json()
     matches = Table(title=f"{game.title}: {n} games per match")
     for column in ("bot", "vs", "score", "95% interval"):
@@ -619,7 +623,7 @@ def hint(
     if not 0 <= n < len(states) or states[n].is_terminal():
         raise fail(f"--at must name a position with a decision (0–{live[-1]})")
     state = states[n]
-    if seat is not None and seat != state.current_player:
+    if seat is not None:
         try:
             chance = win_chance(state, seat, iterations, seed)
         except QuarterdeckError as exc:

@@ -59,8 +59,11 @@ def test_hint_command_reads_a_scenario_and_advises_its_position() -> None:
     said = " ".join(result.output.split())
     assert "After 0 actions, seat 1 to decide" in said and "chance to win" in said
     state = get_game("broadsides").load_scenario(json.loads(scenario.read_text()))
-    offered = [a.text for a in state.legal_actions() if a.text in said]
-    assert offered, "the hint names the position's own choices"
+    rows = said.split("chance to win", 1)[1]  # the table, after its title and header
+    options = hint(state, 30, 0, top=9)
+    assert options
+    for o in options:  # each of the search's options, with its visits and chance
+        assert f"{o.action} │ {o.visits} │ {o.win_probability:.0%}" in rows
     bad = CliRunner().invoke(app, ["hint", str(scenario), "--at", "3"])
     assert bad.exit_code == 1 and "--at is for records" in bad.output
     other = CliRunner().invoke(app, ["hint", str(scenario), "--game", "letter-of-marque"])

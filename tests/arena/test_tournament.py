@@ -284,7 +284,7 @@ def test_tournament_keeps_every_games_record_on_request(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     saved = sorted(p.name for p in records.iterdir())
     assert saved == [
-        f"letter-of-marque-{match}-{i:06d}.json"
+        f"letter-of-marque-0-{match}-{i:06d}.json"
         for match in ("heuristic-vs-ismcts_easy", "heuristic-vs-random", "ismcts_easy-vs-random")
         for i in range(2)
     ]

@@ -13,7 +13,7 @@ from sqlalchemy import inspect, update
 
 from quarterdeck.engine import get_game
 from quarterdeck.server import create_app
-from quarterdeck.server.models import Base, GameRow
+from quarterdeck.server.models import Base, DecisionRow, GameRow
 from quarterdeck.server.storage import Decision, Store
 
 from .helpers import create, duel, hello, join
@@ -201,3 +201,28 @@ def test_stored_games_come_back_as_they_were_accepted_and_one_that_cannot_stops_
         refused = client.get(f"/api/games/{gone}")
         assert refused.status_code == 409 and "rules version '0'" in refused.json()["detail"]
     assert f"game {gone} cannot be played here" in caplog.text and "stays stopped" in caplog.text
+
+
+def test_a_game_that_no_longer_replays_tells_the_asker_nothing_of_its_moves(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Why a stored game does not replay may quote a stored move (a captain's secret
+    cannon choice in set-up): the log has it, the asker only that it cannot be played."""
+    with TestClient(create_app(database)) as client:
+        game = create(client, game="broadsides", seed=8, bots={"0": "random", "1": "random"})
+        with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+            hello(ws).until(lambda m: m["type"] == "state" and m["status"] == "finished")
+    store = Store(database)
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(DecisionRow)
+            .where(DecisionRow.game_id == game["id"], DecisionRow.number == 0)
+            .values(text="the secret move")
+        )
+    store.engine.dispose()
+    with TestClient(create_app(database)) as client:
+        refused = client.get(f"/api/games/{game['id']}")
+        assert refused.status_code == 409
+        assert "cannot be played here" in refused.json()["detail"]
+        assert "secret" not in refused.json()["detail"]
+    assert "the secret move" in caplog.text

@@ -118,20 +118,14 @@ class ProcessPool(Backend):
 
     def run(self, work: Sequence[Batch], finished: Finished) -> None:
         pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupts)
-        futures = [pool.submit(play_batch, batch) for batch in work]
         try:
+            futures = [pool.submit(play_batch, batch) for batch in work]
             for future in as_completed(futures):
                 tag, results = future.result()
                 for result in results:
                     finished(tag, result)
         except KeyboardInterrupt:
-            # Keep what is done and stop the rest now: the batches waiting are dropped
-            # and the ones under way stopped (their games would not be counted, and
-            # the program could not end before they did).
-            workers = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in workers:
-                process.terminate()
+            _stop_now(pool)
             raise
         pool.shutdown()
 
@@ -208,6 +202,25 @@ def make_backend(name: str = "process", workers: int = 1, address: str | None = 
     if name == "ray":
         return RayCluster(workers, address)
     raise OptionError(f"unknown backend {name!r} (backends: {', '.join(BACKENDS)})")
+
+
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """Keep what is done and stop the rest now: the batches waiting are dropped and the
+    ones under way stopped (their games would not be counted, and the program could
+    not end before they did). Python 3.11's pool has no way to stop its workers, so
+    this reaches into it: the workers are ended, and the pipe they answer on closed,
+    so that the pool's own thread, perhaps half-way through reading an answer, ends
+    too instead of waiting for the rest for ever."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    answers = getattr(pool, "_result_queue", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(timeout=5)
+    writer = getattr(answers, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def _ignore_interrupts() -> None:

@@ -9,7 +9,15 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from quarterdeck.engine import Game, OptionError, QuarterdeckError, State, fresh_seed, get_game
+from quarterdeck.engine import (
+    Game,
+    OptionError,
+    QuarterdeckError,
+    RulesVersionError,
+    State,
+    fresh_seed,
+    get_game,
+)
 
 from .rooms import (
     ACTIVE,
@@ -104,7 +112,14 @@ class Hub:
             try:
                 state = await self.services.think(replay, stored)
             except QuarterdeckError as exc:
-                raise UnplayableGame(f"game {game_id} cannot be played here: {exc}") from None
+                # The whole reason goes to the log only: it may quote a stored action,
+                # a captain's secret cannon choice among them.
+                log.error("game %s does not replay: %s", game_id, exc)
+                if isinstance(exc, RulesVersionError):
+                    why = f"it was played under rules version {stored.rules_version!r}"
+                else:
+                    why = "its rules or component data have changed since it was played"
+                raise UnplayableGame(f"game {game_id} cannot be played here: {why}") from None
             room = Room(stored, state, self.services)
             self.rooms[game_id] = room
             room.wake()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.ai import make_bot
-from quarterdeck.engine import OptionError, Rng, get_game
+from quarterdeck.engine import OptionError, Record, Rng, get_game
 from quarterdeck.games.broadsides import BroadSides
 
 PAIR = "long-nine+carronade"
@@ -61,7 +61,8 @@ def test_a_malformed_cannon_pair_is_refused_naming_the_choices(value: str) -> No
 
 def test_a_hand_limit_variant_sets_the_limit_every_reader_sees() -> None:
     """Option hand_limit (for experiments such as hand limits 5/6/7): the rule's 6
-    when 0; otherwise the limit discards are made to, shown in views and tensors."""
+    when 0; otherwise the limit views show, every turn ends within, and the record
+    replays under."""
     assert get_game("broadsides").components.hand_limit == 6
     game = get_game("broadsides", {"hand_limit": 5})
     assert isinstance(game, BroadSides) and game.components.hand_limit == 5
@@ -71,6 +72,18 @@ def test_a_hand_limit_variant_sets_the_limit_every_reader_sees() -> None:
         state.apply(rng.choice(state.legal_actions()))
     assert state.hand_limit(0) == 5 - state.penalty(0, "hand")
     assert state.view(0)["ships"][0]["hand_limit"] == state.hand_limit(0)
+    # Stage 3 discards down to it: a captain ends the turn with at most 5 cards.
+    turns_seen = 0
+    while not state.is_terminal():
+        before = state.turn_player
+        state.apply(rng.choice(state.legal_actions()))
+        if state.turn_player != before and not state.is_terminal():
+            assert len(state.hands[before]) <= state.hand_limit(before) <= 5
+            turns_seen += 1
+    assert turns_seen > 10
+    # The record names the variant and replays under it.
+    again = Record.from_json(Record.of(state).to_json())
+    assert again.options == {"hand_limit": 5} and again.final_state() == state
     for bad in (-1, 21, "six", True):
         with pytest.raises(OptionError, match="hand_limit"):
             get_game("broadsides", {"hand_limit": bad})
