@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from quarterdeck.ai import BOTS_REVISION
-from quarterdeck.engine import OptionError, Rng, get_game
+from quarterdeck.engine import OptionError, Rng, get_game, whole_number
 
 from .backends import Backend, batch_size, batches, play_all
 from .play import GameResult, win_shares
@@ -217,7 +217,7 @@ class Journal:
                 match, result = entry["match"], GameResult(**entry["result"])
             except (ValueError, KeyError, TypeError, RecursionError):
                 continue  # a line cut short by a crash: that game is played again
-            if _whole(match) and _well_formed(result):
+            if _count(match) and _well_formed(result):
                 self.done.setdefault(match, {})[result.index] = result
 
     @classmethod
@@ -255,14 +255,14 @@ class Journal:
             out.write(json.dumps(entry) + "\n")
 
 
-def _whole(x: JSON) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+def _count(x: JSON) -> bool:
+    return whole_number(x) and x >= 0
 
 
 def _well_formed(result: GameResult) -> bool:
     """A journal line as the arena writes it (an edited or damaged one is played again)."""
     return (
-        all(map(_whole, (result.index, result.seed, result.decisions, result.turns)))
+        all(map(_count, (result.index, result.seed, result.decisions, result.turns)))
         and isinstance(result.seats, list)
         and all(isinstance(s, str) for s in result.seats)
         and isinstance(result.returns, list)

@@ -21,7 +21,7 @@ from .errors import (
     UnknownGameError,
 )
 from .events import Event
-from .game import Game, Option, Pending, State
+from .game import Game, Option, Pending, State, whole_number
 from .lazy import LazyView
 from .record import Record
 from .registry import game_class, game_names, get_game, register
@@ -65,4 +65,5 @@ __all__ = [
     "register",
     "roll",
     "scatter",
+    "whole_number",
 ]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeGuard, TypeVar
 
 from .actions import Action, ActionSpace
 from .errors import (
@@ -35,6 +35,11 @@ from .tensor import Buffer, TensorLayout
 
 JSON = Any
 S = TypeVar("S", bound="State")
+
+
+def whole_number(value: Any) -> TypeGuard[int]:
+    """A whole number as JSON gives it: true and false are not numbers here."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 #: An option's kind of value, in words.

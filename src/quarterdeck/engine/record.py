@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import QuarterdeckError, RecordError, RulesVersionError
-from .game import Game, State
+from .game import Game, State, whole_number
 from .registry import game_class
 
 JSON = Any
@@ -104,8 +104,8 @@ class Record:
             return cls(
                 game=str(data["game"]),
                 rules_version=str(data["rules_version"]),
-                players=_whole(data, "players"),
-                seed=_whole(data, "seed"),
+                players=_count(data, "players"),
+                seed=_count(data, "seed"),
                 options=dict(_of_kind(data, "options", dict, "an object")),
                 seats=[str(s) for s in _of_kind(data, "seats", list, "a list")],
                 data_hash=str(data.get("data_hash", "")),
@@ -198,9 +198,9 @@ class Record:
         return state
 
 
-def _whole(data: Mapping[str, JSON], key: str) -> int:
+def _count(data: Mapping[str, JSON], key: str) -> int:
     value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not whole_number(value) or value < 0:
         raise RecordError(f"malformed record: {key} must be a whole number, not {value!r}")
     return value
 

@@ -35,7 +35,7 @@ from gymnasium import spaces
 
 from quarterdeck.ai import make_bot
 from quarterdeck.arena.play import bot_seed
-from quarterdeck.engine import Bot, State, game_class, game_names, get_game
+from quarterdeck.engine import Bot, State, game_class, game_names, get_game, whole_number
 
 from . import env_name
 from .spaces import Array, Observer, action_number, board_text
@@ -59,10 +59,10 @@ class QuarterdeckGymEnv(gymnasium.Env[Array, np.int64]):
     ) -> None:
         self.game = get_game(game, options)
         self.players = players if players is not None else self.game.min_players
-        if not _whole(self.players):
+        if not whole_number(self.players):
             raise ValueError(f"players is a whole number, not {players!r}")
         self.game.new_state(self.players, 0)  # refuses a bad number of players now
-        if seat is not None and not (_whole(seat) and 0 <= seat < self.players):
+        if seat is not None and not (whole_number(seat) and 0 <= seat < self.players):
             raise ValueError(f"seat must be 0–{self.players - 1} or None, not {seat!r}")
         others = [opponents] * (self.players - 1) if isinstance(opponents, str) else opponents
         if not isinstance(others, Sequence) or not all(isinstance(n, str) for n in others):
@@ -176,7 +176,3 @@ def register_envs() -> list[str]:
 __all__ = ["QuarterdeckGymEnv", "env_id", "register_envs"]
 
 register_envs()
-
-
-def _whole(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)

@@ -11,14 +11,14 @@ import json
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, TypeGuard
+from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
 from quarterdeck.ai import bot_names
-from quarterdeck.engine import QuarterdeckError, game_names, get_game
+from quarterdeck.engine import QuarterdeckError, game_names, get_game, whole_number
 
 from .hub import MAX_SEED, Hub, UnknownGame, UnplayableGame, summary
 from .preview import PreviewError, preview
@@ -440,10 +440,6 @@ def handle_preview(room: Room, conn: Connection, data: dict[str, JSON]) -> None:
         conn.push({**error(exc.code, exc.message), "ref": ref})
         return
     conn.push({**message, "ref": ref, "version": room.version})
-
-
-def whole_number(value: JSON) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 async def handle_act(room: Room, conn: Connection, data: dict[str, JSON]) -> None:

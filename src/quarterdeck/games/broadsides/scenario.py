@@ -10,9 +10,9 @@ discard pile, the bag holding every shot not loaded.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any
 
-from quarterdeck.engine import Event, ScenarioError
+from quarterdeck.engine import Event, ScenarioError, whole_number
 
 from .components import CANNON_POSITIONS, Components
 
@@ -119,7 +119,7 @@ def load_scenario(
         check_entries(data)
     c = game.components
     seed = data.get("seed", 0)
-    if not _whole(seed) or seed < 0:
+    if not whole_number(seed) or seed < 0:
         raise ScenarioError("scenario entry seed: a non-negative integer")
     state = game._new_state(2, seed)
     ships = data.get("ships")
@@ -149,18 +149,18 @@ def load_scenario(
     if any(n < 0 for n in state.bag):
         raise ScenarioError("scenario entry loaded: more shots of a kind than the game has")
     turn = data.get("turn_player", 0)
-    if not _whole(turn) or turn not in (0, 1):
+    if not whole_number(turn) or turn not in (0, 1):
         raise ScenarioError("scenario entry turn_player: 0 (Red) or 1 (Blue)")
     phase = data.get("phase", "stage1")
     if phase not in PHASES:
         raise ScenarioError(f"scenario entry phase: one of {', '.join(PHASES)}")
     turns = data.get("turns", 0)
-    if not _whole(turns) or turns < 0:
+    if not whole_number(turns) or turns < 0:
         raise ScenarioError("scenario entry turns: the number of turns already played")
     state.first_player = data.get("first_player", turn)
-    if not _whole(state.first_player) or state.first_player not in (0, 1):
+    if not whole_number(state.first_player) or state.first_player not in (0, 1):
         raise ScenarioError("scenario entry first_player: 0 (Red) or 1 (Blue)")
-    if not _whole(data.get("actions_taken", 0)) or data.get("actions_taken", 0) not in (0, 1):
+    if not whole_number(data.get("actions_taken", 0)) or data.get("actions_taken", 0) not in (0, 1):
         raise ScenarioError("scenario entry actions_taken: 0 or 1 (Stage 1 actions done)")
     state.turns = turns
     state.turn_player = state.seat = turn
@@ -205,7 +205,7 @@ def _load_ship(
     for zone_name, count in _entry(ship, "markers", {}, entry).items():
         z = _zone(zone_name, c, f"{entry}.markers")
         officers_here = sum(1 for o in state.officers[p] if o == z)
-        if not _whole(count) or not officers_here <= count <= c.zones[z].spaces:
+        if not whole_number(count) or not officers_here <= count <= c.zones[z].spaces:
             raise ScenarioError(
                 f"scenario entry {entry}.markers.{zone_name}: from {officers_here} to {c.zones[z].spaces} markers"
             )
@@ -250,7 +250,7 @@ def _load_ship(
                     raise ScenarioError(f"scenario entry {name}.{key}: card placed twice")
                 placed.append(card)
                 value = t.get(f"{key}_value") if card >= 40 else card % 10 + 1
-                if not _whole(value) or not 1 <= value <= 10:
+                if not whole_number(value) or not 1 <= value <= 10:
                     raise ScenarioError(
                         f"scenario entry {name}.{key}_value: the value a Wild stands for"
                     )
@@ -285,7 +285,7 @@ def _load_ship(
         state.covered[p]["broadside"][c.suit_names.index(suit)] = True
     for track, key in (("sheer-off", "sheer_off"), ("evasion", "evasion")):
         for v in _entry(covered, key, [], f"{entry}.covered"):
-            if not _whole(v) or not 1 <= v <= 10:
+            if not whole_number(v) or not 1 <= v <= 10:
                 raise ScenarioError(f"scenario entry {entry}.covered.{key}: numbers 1–10")
             state.covered[p][track][v - 1] = True
     disasters = ship.get("disasters")
@@ -323,10 +323,5 @@ def _load_ship(
         raise ScenarioError(f"scenario entry {entry}: that ship has already lost the game")
 
 
-def _whole(x: JSON) -> TypeGuard[int]:
-    """A whole number in JSON (true and false are not numbers here)."""
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def _is_centre(centre: JSON) -> bool:
-    return isinstance(centre, list) and len(centre) == 2 and all(map(_whole, centre))
+    return isinstance(centre, list) and len(centre) == 2 and all(map(whole_number, centre))
