@@ -1,6 +1,16 @@
+import json
+
 import pytest
 
-from quarterdeck.engine import ActionSpace, Event, MalformedActionError, Rng, get_game
+from quarterdeck.engine import (
+    Action,
+    ActionSpace,
+    Event,
+    MalformedActionError,
+    OptionError,
+    Rng,
+    get_game,
+)
 
 
 def space() -> ActionSpace:
@@ -35,6 +45,40 @@ def test_action_of_another_space_is_refused() -> None:
     other = ActionSpace([("x", (), "pass"), ("y", (), "other")])
     with pytest.raises(MalformedActionError):
         space().coerce(other[1])
+
+
+@pytest.mark.parametrize("bad_id", [None, 1.0, "1", True, -2, 3])
+def test_a_hand_built_action_with_an_id_not_a_whole_number_is_malformed(bad_id: object) -> None:
+    s = space()
+    with pytest.raises(MalformedActionError):
+        s.coerce(Action(bad_id, "take", (1,), "take 1"))  # type: ignore[arg-type]
+
+
+def test_a_hand_built_action_equal_to_the_spaces_own_becomes_the_spaces_own() -> None:
+    np = pytest.importorskip("numpy")
+    s = space()
+    twin = Action(np.int64(1), "take", (1,), "take 1")
+    own = s.coerce(twin)
+    assert own is s[1] and type(own.id) is int
+
+
+def test_a_hand_built_action_keeps_the_history_plain_json() -> None:
+    np = pytest.importorskip("numpy")
+    state = get_game("letter-of-marque").new_state(3, 7)
+    legal = state.legal_actions()[0]
+    state.apply(Action(np.int64(legal.id), legal.kind, legal.args, legal.text))
+    assert [type(i) for i in state.history] == [int]
+    json.dumps(state.to_json())  # would fail on a NumPy integer
+
+
+@pytest.mark.parametrize("seat", [False, True, 0.0, 1.0, None, "0"])
+def test_only_a_whole_number_is_a_seat_to_act_for(seat: object) -> None:
+    state = get_game("letter-of-marque").new_state(3, 7)
+    before = state.to_json()
+    action = state.legal_actions()[0]
+    with pytest.raises(OptionError):
+        state.act(seat, action)  # type: ignore[arg-type]
+    assert state.to_json() == before
 
 
 def test_event_secrets_reach_only_their_seat() -> None:

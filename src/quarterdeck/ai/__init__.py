@@ -61,16 +61,16 @@ def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
         )
     policy = search_prior(game, seed)
     # A game may let its heuristic play the other seats and the rollouts too.
-    modelled = policy if getattr(game, "search_models_play", False) else None
+    modelled = policy if game.search_models_play else None
     return ISMCTSBot(
         seed,
         iterations=iterations,
         # Long games stop rollouts early and ask the game for an evaluation.
-        rollout_depth=getattr(game, "rollout_depth", None),
+        rollout_depth=game.rollout_depth,
         # The game's heuristic, where it has one, is the choice the search tries
         # first and leans towards, as long as the game says.
         prior=policy,
-        prior_weight=getattr(game, "prior_weight", 1.0),
+        prior_weight=game.prior_weight,
         foe_model=modelled,
         rollout=modelled,
     )

@@ -180,11 +180,8 @@ class ISMCTSBot(Bot):
 
 
 def evaluate(state: State) -> list[float]:
-    """The game's own estimate of each seat's result, if it has one; else a draw."""
-    judge = getattr(state.game, "evaluate", None)
-    if judge is not None:
-        return list(judge(state))
-    return [0.0] * state.num_players
+    """The game's own estimate of each seat's result (``Game.evaluate``)."""
+    return list(state.game.evaluate(state))
 
 
 def _visits(root: Node, action_id: int) -> int:

@@ -64,7 +64,7 @@ def play_one(
         seat = state.current_player
         assert seat is not None
         state.apply(players_bots[seat].choose(state))
-    turns = int(getattr(state, "turns", 0))
+    turns = state.turns_played()
     record = Record.of(state, seats).to_json() if keep_record else None
     return GameResult(index, seed, seats, state.returns(), len(state.history), turns, record)
 

@@ -7,8 +7,10 @@ hand or a list, so the same id means the same thing in every state of the game.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 from .errors import MalformedActionError
 
@@ -72,14 +74,22 @@ class ActionSpace:
     def coerce(self, action: object) -> Action:
         """Accept an :class:`Action` of this space, its id, or its text."""
         if isinstance(action, Action):
-            if action.id >= len(self.actions) or (
-                self.actions[action.id] is not action and self.actions[action.id] != action
-            ):
+            # The space's own action is returned, so that a hand-built one whose id is
+            # a NumPy integer or True never reaches the history (it must stay JSON).
+            own = self._own(action.id)
+            if own is None or (own is not action and own != action):
                 raise MalformedActionError(f"{action!r} is not an action of this game")
-            return action
+            return own
         if isinstance(action, str):
             return self.from_text(action)
         return self.from_id(action)
+
+    def _own(self, action_id: object) -> Action | None:
+        """The space's action of a whole-number id (a NumPy integer too), else None."""
+        if isinstance(action_id, bool) or not isinstance(action_id, SupportsIndex):
+            return None
+        i = operator.index(action_id)
+        return self.actions[i] if 0 <= i < len(self.actions) else None
 
     def ids(self, actions: Sequence[Action]) -> list[int]:
         return [a.id for a in actions]

@@ -255,6 +255,35 @@ class Game(ABC):
     @abstractmethod
     def _state_from_json(self, data: Mapping[str, JSON], players: int) -> State: ...
 
+    # -- what the game offers search bots (defaults: nothing special) ----------------
+
+    #: Search rollouts stop after this many decisions and ask :meth:`evaluate`
+    #: (``None``: rollouts play to the end of the game).
+    rollout_depth: ClassVar[int | None] = None
+    #: The search's bonus for the choice of the game's heuristic bot, 1/(visits+1)
+    #: times this (only for games that have a heuristic bot).
+    prior_weight: ClassVar[float] = 1.0
+    #: Whether the search plays the other seats' moves and its rollouts with the game's
+    #: heuristic bot (a model of sensible play) instead of UCB and random moves.
+    search_models_play: ClassVar[bool] = False
+
+    def evaluate(self, state: State) -> list[float]:
+        """An estimate of each seat's result of an unfinished ``state`` (a
+        determinization: it may read everything), for search rollouts cut off at
+        :attr:`rollout_depth`. By default a draw: a game that cuts rollouts short
+        should say better."""
+        return state.returns() if state.is_terminal() else [0.0] * state.num_players
+
+    def seat_name(self, seat: int) -> str | None:
+        """The name the rules give ``seat`` (a colour, a captain), if any."""
+        return None
+
+    def write_observation(self, state: State, seat: int, out: Buffer) -> None:
+        """Write ``seat``'s observation of ``state`` into ``out``, a zero-filled buffer
+        of ``observation_layout(players).size`` numbers: only what the seat may know,
+        so every state ``resample(seat)`` draws writes the same numbers."""
+        raise NotImplementedError(f"{self.title} has no observation tensor")
+
     def bots(self) -> Mapping[str, Callable[[int], Any]]:
         """The game's own bots by name, each made from a seed (see ``engine.bot``)."""
         return {}
@@ -376,6 +405,9 @@ class State(ABC):
 
     def act(self, seat: int, action: Action | int | str) -> None:
         """Apply ``action`` on behalf of ``seat``, refusing it if another seat decides."""
+        if seat is None:
+            raise OptionError("a seat is a whole number, not None")
+        self._check_seat(seat)  # False or 1.0 must not pass for seat 0 or 1
         if self.current_player != seat:
             raise NotYourTurnError(
                 "the game is over" if self.is_terminal() else f"it is not seat {seat}'s decision"
@@ -479,10 +511,9 @@ class State(ABC):
         All zeros while the game is on."""
 
     def write_observation(self, seat: int, out: Buffer) -> None:
-        """Write ``seat``'s observation into ``out``, a zero-filled buffer of
-        ``game.observation_layout(players).size`` numbers: only what the seat may
-        know, so every state ``resample(seat)`` draws writes the same numbers."""
-        raise NotImplementedError(f"{self.game.title} has no observation tensor")
+        """Write ``seat``'s observation into ``out`` (the game's writer,
+        :meth:`Game.write_observation`)."""
+        self.game.write_observation(self, seat, out)
 
     def observation(self, seat: int) -> list[float]:
         """``seat``'s observation tensor as a flat list (adapters use arrays)."""
@@ -490,6 +521,16 @@ class State(ABC):
         out = [0.0] * self.game.observation_layout(self.num_players).size
         self.write_observation(seat, out)
         return out
+
+    def first_seat(self) -> int | None:
+        """The seat that played the first turn, once the rules have settled it
+        (``None`` before, and for games that do not say): balance reports count it."""
+        return None
+
+    def turns_played(self) -> int:
+        """Turns completed so far, for tables of game length (0 for games that do not
+        count turns)."""
+        return 0
 
     def components(self) -> Counter[str]:
         """Every physical component with where-independent identity, counted: the

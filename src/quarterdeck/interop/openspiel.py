@@ -270,7 +270,8 @@ class Observer:
         if self.tensor is not None:
             self.tensor.fill(0)
             if state._held.state is not None:  # before the deal, nothing is known
-                state._held.state.write_observation(player, self.tensor)
+                held = state._held.state
+                held.game.write_observation(held, player, self.tensor)
 
     def string_from(self, state: QuarterdeckState, player: int) -> str:
         if state._held.state is None:

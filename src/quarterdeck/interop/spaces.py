@@ -38,7 +38,7 @@ class Observer:
         # The game writes into a plain array of floats (quick to set number by
         # number); NumPy then views it without a copy.
         out = array.array("f", self._zeros)
-        state.write_observation(seat, out)
+        state.game.write_observation(state, seat, out)
         return np.frombuffer(out, np.float32)
 
     def action_mask(self, state: State, seat: int) -> Array:

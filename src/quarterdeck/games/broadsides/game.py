@@ -8,13 +8,22 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Bot, Game, Option, OptionError, TensorLayout
+from quarterdeck.engine import (
+    ActionSpace,
+    Bot,
+    Buffer,
+    Game,
+    Option,
+    OptionError,
+    State,
+    TensorLayout,
+)
 
 from .actions import build_action_space
 from .components import Components, parse_components
 from .evaluation import red_win_chance
 from .state import BroadSidesState
-from .tensor import Encoder
+from .tensor import Encoder, write_observation
 
 JSON = Any
 
@@ -131,13 +140,21 @@ class BroadSides(Game):
     #: (52.5% with the model and random rollouts, 60% with neither).
     search_models_play = True
 
-    def evaluate(self, state: BroadSidesState) -> list[float]:
+    def evaluate(self, state: State) -> list[float]:
         """An estimate of the result of an unfinished duel, for search bots on their
         determinizations: the fitted model of ``evaluation.py``, scaled to (−1, 1)."""
+        assert isinstance(state, BroadSidesState)
         if state.is_terminal():
             return state.returns()
         value = 2 * red_win_chance(state) - 1
         return [value, -value]
+
+    def seat_name(self, seat: int) -> str:
+        return ("Red", "Blue")[seat]
+
+    def write_observation(self, state: State, seat: int, out: Buffer) -> None:
+        assert isinstance(state, BroadSidesState)
+        write_observation(state, seat, out)  # tensor.py: the encoding, field by field
 
     def observation_layout(self, players: int) -> TensorLayout:
         """A captain's observation tensor (``tensor.py``; the same for both seats)."""

@@ -12,10 +12,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.engine import Action, Buffer, Event, Pending, Rng, State
+from quarterdeck.engine import Action, Event, Pending, Rng, State
 
 from .components import WILD_CARDS, Components, card_name, card_suit, card_value, is_wild
-from .tensor import write_observation
 from .view import resample, view
 
 if TYPE_CHECKING:
@@ -1362,6 +1361,12 @@ class BroadSidesState(State):
 
     # -- results ------------------------------------------------------------------------------------------
 
+    def first_seat(self) -> int | None:
+        return self.first_player
+
+    def turns_played(self) -> int:
+        return self.turns
+
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0, 0.0]
 
@@ -1375,9 +1380,6 @@ class BroadSidesState(State):
         (the heuristic captain reads a few parts, thousands of times a second)."""
         self._check_seat(seat)
         return self._envelope(seat, view(self, seat, False, lazy=True), [], lazy=True)
-
-    def write_observation(self, seat: int, out: Buffer) -> None:
-        write_observation(self, seat, out)  # tensor.py: the encoding, field by field
 
     def _resample(self, seat: int | None, rng: Rng) -> BroadSidesState:
         return resample(self, seat, rng)

@@ -8,12 +8,21 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Bot, Game, Option, OptionError, TensorLayout
+from quarterdeck.engine import (
+    ActionSpace,
+    Bot,
+    Buffer,
+    Game,
+    Option,
+    OptionError,
+    State,
+    TensorLayout,
+)
 
 from .bot import HeuristicBot
 from .components import Components, parse_components
 from .state import LetterOfMarqueState
-from .tensor import Encoder
+from .tensor import Encoder, write_observation
 
 JSON = Any
 
@@ -65,6 +74,13 @@ class LetterOfMarque(Game):
 
     def colour(self, seat: int) -> str:
         return self.components.colours[seat]
+
+    def seat_name(self, seat: int) -> str:
+        return self.colour(seat)
+
+    def write_observation(self, state: State, seat: int, out: Buffer) -> None:
+        assert isinstance(state, LetterOfMarqueState)
+        write_observation(state, seat, out)  # tensor.py: the encoding, field by field
 
     def build_action_space(self) -> ActionSpace:
         """Ids by meaning: pass, leave, launch armed/defenceless, arrive by treasure,

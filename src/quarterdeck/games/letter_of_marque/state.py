@@ -6,9 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from quarterdeck.engine import Action, Buffer, Event, Pending, Rng, State
-
-from . import tensor
+from quarterdeck.engine import Action, Event, Pending, Rng, State
 
 if TYPE_CHECKING:
     from .game import LetterOfMarque
@@ -296,6 +294,12 @@ class LetterOfMarqueState(State):
         most = max(cannons[s] for s in best)
         return [s for s in best if cannons[s] == most]
 
+    def first_seat(self) -> int | None:
+        return self.first_player
+
+    def turns_played(self) -> int:
+        return self.turns
+
     def returns(self) -> list[float]:
         if self.phase != OVER:
             return [0.0] * self.num_players
@@ -346,8 +350,6 @@ class LetterOfMarqueState(State):
             "winners": self.winners() if self.phase == OVER else None,
         }
 
-    def write_observation(self, seat: int, out: Buffer) -> None:
-        tensor.write_observation(self, seat, out)
 
     def _resample(self, seat: int | None, rng: Rng) -> LetterOfMarqueState:
         """Redraw what ``seat`` cannot know: every deck's order (nobody knows it) and,
