@@ -19,8 +19,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from quarterdeck.arena.play import bot_seed, game_seed, seat_bots
 from quarterdeck.ai import make_bot
+from quarterdeck.arena.play import bot_seed, game_seed, seat_bots
 from quarterdeck.engine import Record, State, game_names, get_game
 
 MATCHES = (("random",), ("heuristic",), ("heuristic", "random"))
@@ -45,7 +45,9 @@ def fingerprint(states: Iterator[State]) -> str:
     return h.hexdigest()
 
 
-def play(name: str, options: dict[str, object], players: int, bots: tuple[str, ...], index: int) -> State:
+def play(
+    name: str, options: dict[str, object], players: int, bots: tuple[str, ...], index: int
+) -> State:
     """One game between bots, a pure function of its arguments."""
     game = get_game(name, options)
     seed = game_seed(players * 1000 + len(bots), index)
