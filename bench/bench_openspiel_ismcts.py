@@ -26,8 +26,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 from quarterdeck.ai import make_bot
-from quarterdeck.arena.balance import wilson
 from quarterdeck.arena.play import bot_seed, game_seed
+from quarterdeck.arena.stats import wilson
 from quarterdeck.interop import openspiel as qos
 
 

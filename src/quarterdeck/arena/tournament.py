@@ -22,9 +22,9 @@ from quarterdeck.engine import OptionError, Rng, get_game, whole_number
 
 from .backends import Backend, batch_size, batches, play_all
 from .play import GameResult, win_shares
+from .stats import wilson
 
 JSON = Any
-Z95 = 1.959964
 
 
 @dataclass
@@ -44,8 +44,6 @@ class Match:
     def interval(self) -> tuple[float, float]:
         """A 95% Wilson interval of a's score (a draw counts ½): unlike the normal
         approximation it stays honest when one bot won every game."""
-        from .balance import wilson
-
         return wilson(sum(self.scores), self.games)
 
 
