@@ -90,6 +90,25 @@ class Pending:
         return {"seat": self.seat, "decision": self.decision, "prompt": self.prompt}
 
 
+@dataclass(frozen=True)
+class ExperimentDesign:
+    """A designed experiment a game offers (:meth:`Game.experiments`) for balance
+    reports (``quarterdeck balance GAME --experiment NAME``): every combination of its
+    factors' levels is a variant of the game. Plain data: the game names what to vary,
+    the arena plays it."""
+
+    #: Each factor as (option, levels, title): the levels as (label, option value),
+    #: the title how the report names the factor (default: the option).
+    factors: tuple[tuple[str, tuple[tuple[str, JSON], ...], str], ...]
+    #: Factor ``i`` is a property of seat ``i`` (Red's cannons, Blue's): each level is
+    #: then also ranked over all its games, in either seat.
+    seat_factors: bool = False
+    #: What a level is, in the report's titles ("cannon pair").
+    level_noun: str = "level"
+    #: Paragraphs (Markdown) for the report's "How to read this".
+    notes: tuple[str, ...] = ()
+
+
 DATA_OPTION = Option(
     "data",
     "",
@@ -277,6 +296,14 @@ class Game(ABC):
     def seat_name(self, seat: int) -> str | None:
         """The name the rules give ``seat`` (a colour, a captain), if any."""
         return None
+
+    def experiments(self) -> Mapping[str, Callable[[bool], ExperimentDesign]]:
+        """The designed experiments the game offers balance reports, by name (BroadSides:
+        ``cannon-pairs``), each a function of ``unordered`` (``--unordered``: where the
+        levels are ordered pairs, keep one of each pair; an experiment without pairs
+        refuses it with :class:`OptionError`). By default none: options can still be
+        varied one by one (``--vary``)."""
+        return {}
 
     def write_observation(self, state: State, seat: int, out: Buffer) -> None:
         """Write ``seat``'s observation of ``state`` into ``out``, a zero-filled buffer

@@ -202,3 +202,12 @@ class BroadSides(Game):
         from .render import describe_event
 
         return describe_event(event, self.components, viewer)
+
+    def experiments(self) -> Mapping[str, Callable[[bool], Any]]:
+        """``cannon-pairs``: every Red cannon pair against every Blue one, an
+        ``ExperimentDesign`` made by ``experiments.py``."""
+        from functools import partial
+
+        from .experiments import cannon_pairs
+
+        return {"cannon-pairs": partial(cannon_pairs, self.cannon_pairs())}
