@@ -697,7 +697,10 @@ def balance(
     ] = [],  # noqa: B006
     experiment: Annotated[
         str | None,
-        typer.Option(help="A preset experiment: cannon-pairs (BroadSides: every Red × Blue pair)."),
+        typer.Option(
+            help="A preset experiment the game offers, e.g. cannon-pairs (BroadSides: every "
+            "Red × Blue pair)."
+        ),
     ] = None,
     unordered: Annotated[
         bool, typer.Option(help="cannon-pairs: one of each pair, whichever Deck holds which.")

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from quarterdeck.ai import BOTS_REVISION
 from quarterdeck.arena import balance as bal
 from quarterdeck.arena.backends import make_backend
+from quarterdeck.arena.balance import run as balance_run
 from quarterdeck.arena.sim import GameResult, play_one, simulate
 from quarterdeck.cli import app
 from quarterdeck.engine import OptionError, Record, get_game
@@ -101,7 +102,7 @@ def test_the_balance_command_refuses_a_bad_design_before_any_game_is_played(
     def no_games(*args: Any, **kw: Any) -> None:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(bal, "simulate", no_games)
+    monkeypatch.setattr(balance_run, "simulate", no_games)
     out = tmp_path / "report"
     result = CliRunner().invoke(app, ["balance", "broadsides", "-n", "2", "--out", str(out), *args])
     assert result.exit_code == 1 and message in result.output, result.output
