@@ -45,8 +45,9 @@ def first_player(game: Game, players: int, result: GameResult) -> int | None:
 
 
 def knows_first_player(game: Game, players: int) -> bool:
-    """Whether the game's states say who went first (they declare ``first_seat``):
-    only then are the games' records kept and replayed."""
+    """Whether the game's states say who went first (their class overrides
+    ``State.first_seat``, whose default never does): only then are the games' records
+    kept and replayed."""
     return type(game.new_state(players, 0)).first_seat is not State.first_seat
 
 
