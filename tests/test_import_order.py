@@ -2,7 +2,7 @@
 
 Every ``.py`` file under ``src/quarterdeck`` is parsed (nothing is imported), and each
 ``import`` and ``from ... import`` is resolved to the Quarterdeck module it names. The
-rules (docs/architecture.md; /work/shared/STYLE.md, sections 1 and 8):
+rules (docs/architecture.md; the team's STYLE.md, sections 1 and 8):
 
 * **No import circle inside a package.** Module-level imports count, those under
   ``if TYPE_CHECKING:`` too (a circle there still ties the modules' types together,
@@ -41,10 +41,11 @@ CONTRACT = ("state", "game", "decisions", "__init__")
 
 @dataclass(frozen=True)
 class Import:
-    """One import in ``module``: the Quarterdeck module it names, where, and how."""
+    """One import in ``module``: the module of the tree it names, where, and how."""
 
     module: str  # the importing module, e.g. quarterdeck.games.broadsides.view
     target: str  # the module imported, e.g. quarterdeck.games.broadsides.state
+    path: str  # the importing file, for messages
     line: int
     in_function: bool  # inside a def or lambda (a lazy import)
     type_checking: bool  # under ``if TYPE_CHECKING:``
@@ -52,51 +53,50 @@ class Import:
     def __str__(self) -> str:
         where = " (inside a function)" if self.in_function else ""
         where = " (under TYPE_CHECKING)" if self.type_checking else where
-        return f"{_path(self.module)}:{self.line} imports {self.target}{where}"
+        return f"{self.path}:{self.line} imports {self.target}{where}"
 
 
-def _path(module: str) -> str:
-    return str(_file(module).relative_to(SRC.parent))
+class Tree:
+    """The modules of the package ``root`` under the folder ``src``, and their imports
+    of one another (read, never imported)."""
 
+    def __init__(self, src: Path, root: str = ROOT) -> None:
+        self.src = src
+        self.root = root
+        self.modules: dict[str, Path] = {}
+        for path in sorted((src / root).rglob("*.py")):
+            parts = path.relative_to(src).with_suffix("").parts
+            self.modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+        self.packages = sorted(m for m, path in self.modules.items() if path.name == "__init__.py")
+        self.games = sorted(
+            p for p in self.packages if p.count(".") == 2 and p.startswith(f"{root}.games.")
+        )
+        self.imports = {module: self._read(module) for module in self.modules}
 
-def _file(module: str) -> Path:
-    base = SRC.joinpath(*module.split("."))
-    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+    def is_package(self, module: str) -> bool:
+        return self.modules[module].name == "__init__.py"
 
+    def resolve(self, name: str) -> str | None:
+        """The module of the tree ``name`` loads (the longest prefix that is one)."""
+        parts = name.split(".")
+        while parts:
+            if ".".join(parts) in self.modules:
+                return ".".join(parts)
+            parts.pop()
+        return None
 
-def _modules() -> dict[str, Path]:
-    """Every module of Quarterdeck by dotted name (a package by its own name)."""
-    out = {}
-    for path in sorted((SRC / ROOT).rglob("*.py")):
-        parts = path.relative_to(SRC).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        out[".".join(parts)] = path
-    return out
-
-
-MODULES = _modules()
-PACKAGES = sorted(name for name, path in MODULES.items() if path.name == "__init__.py")
-GAMES = sorted(p for p in PACKAGES if p.count(".") == 2 and p.startswith(f"{ROOT}.games."))
-
-
-def _is_package(module: str) -> bool:
-    return MODULES[module].name == "__init__.py"
-
-
-def _resolve(name: str) -> str | None:
-    """The Quarterdeck module ``name`` loads (the longest prefix that is a module)."""
-    parts = name.split(".")
-    while parts:
-        if ".".join(parts) in MODULES:
-            return ".".join(parts)
-        parts.pop()
-    return None
+    def _read(self, module: str) -> list[Import]:
+        path = self.modules[module]
+        reader = _Reader(self, module, str(path.relative_to(self.src.parent)))
+        reader.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        return reader.found
 
 
 class _Reader(ast.NodeVisitor):
-    def __init__(self, module: str) -> None:
+    def __init__(self, tree: Tree, module: str, path: str) -> None:
+        self.tree = tree
         self.module = module
+        self.path = path
         self.found: list[Import] = []
         self.function_depth = 0
         self.type_checking = 0
@@ -104,7 +104,7 @@ class _Reader(ast.NodeVisitor):
     def _base(self, level: int) -> str:
         """The package a relative import of ``level`` dots starts from."""
         parts = self.module.split(".")
-        if not _is_package(self.module):
+        if not self.tree.is_package(self.module):
             parts = parts[:-1]
         return ".".join(parts[: len(parts) - (level - 1)])
 
@@ -114,6 +114,7 @@ class _Reader(ast.NodeVisitor):
                 Import(
                     self.module,
                     target,
+                    self.path,
                     node.lineno,
                     self.function_depth > 0,
                     self.type_checking > 0,
@@ -122,8 +123,8 @@ class _Reader(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            if alias.name.split(".")[0] == ROOT:
-                self._add(_resolve(alias.name), node)
+            if alias.name.split(".")[0] == self.tree.root:
+                self._add(self.tree.resolve(alias.name), node)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level:
@@ -131,13 +132,15 @@ class _Reader(ast.NodeVisitor):
             source = f"{base}.{node.module}" if node.module else base
         else:
             source = node.module or ""
-        if source.split(".")[0] != ROOT:
+        if source.split(".")[0] != self.tree.root:
             return
         for alias in node.names:
             # ``from package import module`` loads the module; ``from module import name``
             # loads the module that defines the name.
             submodule = f"{source}.{alias.name}"
-            self._add(submodule if submodule in MODULES else _resolve(source), node)
+            self._add(
+                submodule if submodule in self.tree.modules else self.tree.resolve(source), node
+            )
 
     def _function(self, node: ast.AST) -> None:
         self.function_depth += 1
@@ -162,15 +165,6 @@ class _Reader(ast.NodeVisitor):
             self.visit(child)
 
 
-def _imports(module: str) -> list[Import]:
-    reader = _Reader(module)
-    reader.visit(ast.parse(MODULES[module].read_text(encoding="utf-8"), str(MODULES[module])))
-    return reader.found
-
-
-IMPORTS = {module: _imports(module) for module in MODULES}
-
-
 def _within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
@@ -185,11 +179,11 @@ def _node(module: str, package: str) -> str | None:
     return module[len(package) + 1 :].split(".")[0]
 
 
-def _circles(package: str) -> list[tuple[list[str], list[Import]]]:
+def circles(tree: Tree, package: str) -> list[tuple[list[str], list[Import]]]:
     """The import circles among ``package``'s modules and sub-packages (module-level
-    imports only), each as its nodes and the imports that close it."""
+    imports only), each as its nodes and the imports between them."""
     edges: dict[str, dict[str, Import]] = {}
-    for module, found in IMPORTS.items():
+    for module, found in tree.imports.items():
         source = _node(module, package)
         if source is None:
             continue
@@ -202,7 +196,7 @@ def _circles(package: str) -> list[tuple[list[str], list[Import]]]:
     return [
         (
             sorted(component),
-            [imp for a in component for b, imp in edges[a].items() if b in component],
+            [imp for a in sorted(component) for b, imp in edges[a].items() if b in component],
         )
         for component in _strongly_connected(edges)
         if len(component) > 1
@@ -246,70 +240,140 @@ def _fail(title: str, offences: list[str]) -> None:
         pytest.fail(f"{title}:\n  " + "\n  ".join(offences), pytrace=False)
 
 
-# -- the tests ---------------------------------------------------------------------------------
+TREE = Tree(SRC)
 
 
-def test_the_reader_sees_every_kind_of_import() -> None:
-    """The reader itself: relative, absolute, TYPE_CHECKING and lazy imports."""
-    found = {
-        (i.target, i.in_function, i.type_checking) for i in IMPORTS[f"{ROOT}.arena.balance.run"]
-    }
-    assert (f"{ROOT}.arena.balance.design", False, False) in found
-    assert (f"{ROOT}.arena.stats", False, False) in found
-    assert (f"{ROOT}.engine", False, False) in found
-    plots = {(i.target, i.type_checking) for i in IMPORTS[f"{ROOT}.arena.balance.plots"]}
-    assert (f"{ROOT}.arena.balance.run", False) in plots
-    cli = {(i.target, i.in_function) for i in IMPORTS[f"{ROOT}.cli"]}
-    assert (f"{ROOT}.arena.balance", True) in cli  # imported where the command runs
-    assert len(GAMES) >= 2 and f"{ROOT}.engine" in PACKAGES
+# -- the rules ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("package", PACKAGES)
-def test_no_import_circle_inside_a_package(package: str) -> None:
-    offences = []
-    for nodes, closing in _circles(package):
-        offences.append(
-            f"circle of {len(nodes)} in {package}: {', '.join(nodes)}\n    "
-            + "\n    ".join(map(str, closing))
-        )
-    _fail(f"import circles in {package} (module-level imports)", offences)
+def circle_offences(tree: Tree, package: str) -> list[str]:
+    return [
+        f"circle of {len(nodes)} in {package}: {', '.join(nodes)}\n    "
+        + "\n    ".join(map(str, between))
+        for nodes, between in circles(tree, package)
+    ]
 
 
-def test_the_engine_imports_nothing_else_of_quarterdeck() -> None:
-    engine = f"{ROOT}.engine"
-    offences = [
+def engine_offences(tree: Tree) -> list[str]:
+    engine = f"{tree.root}.engine"
+    return [
         str(imp)
-        for module, found in IMPORTS.items()
+        for module, found in tree.imports.items()
         if _within(module, engine)
         for imp in found
         if not _within(imp.target, engine)
     ]
-    _fail("the engine imports Quarterdeck outside the engine", offences)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_game_imports_only_the_engine_and_itself(game: str) -> None:
-    offences = [
+def game_offences(tree: Tree, game: str) -> list[str]:
+    engine = f"{tree.root}.engine"
+    return [
         f"{imp}: a game imports only the engine"
-        for module, found in IMPORTS.items()
+        for module, found in tree.imports.items()
         if _within(module, game)
         for imp in found
-        if not (_within(imp.target, f"{ROOT}.engine") or _within(imp.target, game))
+        if not (_within(imp.target, engine) or _within(imp.target, game))
     ]
-    _fail(f"{game} imports outside itself and the engine", offences)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_satellites_never_import_state_or_game(game: str) -> None:
+def satellite_offences(tree: Tree, game: str) -> list[str]:
     contract = {f"{game}.{name}" for name in ("state", "game")}
-    init_imports = {imp.target for imp in IMPORTS[game]}
-    if init_imports & contract:
+    if {imp.target for imp in tree.imports[game]} & contract:
         contract.add(game)  # the package's __init__ loads the Game class
-    offences = [
+    return [
         f"{imp}: {module.rsplit('.', 1)[-1]}.py is a satellite (type it by the table or a Protocol)"
-        for module, found in IMPORTS.items()
+        for module, found in tree.imports.items()
         if _within(module, game) and module != game and module.rsplit(".", 1)[-1] not in CONTRACT
         for imp in found
         if imp.target in contract
     ]
-    _fail(f"satellites of {game} import its state.py or game.py", offences)
+
+
+# -- the tests ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("package", TREE.packages)
+def test_no_import_circle_inside_a_package(package: str) -> None:
+    _fail(f"import circles in {package} (module-level imports)", circle_offences(TREE, package))
+
+
+def test_the_engine_imports_nothing_else_of_quarterdeck() -> None:
+    _fail("the engine imports Quarterdeck outside the engine", engine_offences(TREE))
+
+
+@pytest.mark.parametrize("game", TREE.games)
+def test_a_game_imports_only_the_engine_and_itself(game: str) -> None:
+    _fail(f"{game} imports outside itself and the engine", game_offences(TREE, game))
+
+
+@pytest.mark.parametrize("game", TREE.games)
+def test_satellites_never_import_state_or_game(game: str) -> None:
+    _fail(f"satellites of {game} import its state.py or game.py", satellite_offences(TREE, game))
+
+
+# -- the checks themselves, on a small made-up tree ---------------------------------------------
+
+MADE_UP = {
+    "engine/__init__.py": "from .core import Game\n",
+    "engine/core.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from qd.tools import x\n",
+    "tools/__init__.py": "",
+    "tools/a.py": "import qd.tools.b\n",
+    "tools/b.py": "from . import a\n",
+    "tools/c.py": "def f():\n    from .d import y\n",
+    "tools/d.py": "from .c import f\n",
+    "games/__init__.py": "",
+    "games/duel/__init__.py": "from .game import Duel\n",
+    "games/duel/game.py": "from qd.engine import Game\nfrom .state import S\nfrom .view import v\n",
+    "games/duel/state.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import Duel\n",
+    "games/duel/view.py": "def v():\n    from qd.games.duel import Duel\n    from ...tools import a\n",
+    "games/duel/table.py": "from ..other.rules import r\n",
+    "games/other/__init__.py": "",
+    "games/other/rules.py": "",
+}
+
+
+@pytest.fixture(scope="module")
+def made_up(tmp_path_factory: pytest.TempPathFactory) -> Tree:
+    src = tmp_path_factory.mktemp("src")
+    (src / "qd").mkdir()
+    (src / "qd" / "__init__.py").write_text("")
+    for name, text in MADE_UP.items():
+        path = src / "qd" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return Tree(src, "qd")
+
+
+def test_the_reader_resolves_every_kind_of_import(made_up: Tree) -> None:
+    def seen(module: str) -> set[tuple[str, bool, bool]]:
+        return {(i.target, i.in_function, i.type_checking) for i in made_up.imports[module]}
+
+    assert seen("qd.tools.a") == {("qd.tools.b", False, False)}  # import a.b.c
+    assert seen("qd.tools.b") == {("qd.tools.a", False, False)}  # from . import module
+    assert seen("qd.engine.core") == {("qd.tools", False, True)}  # from package import name
+    assert seen("qd.games.duel.view") == {
+        ("qd.games.duel", True, False),
+        ("qd.tools.a", True, False),  # three dots: from the package's grandparent
+    }
+    assert made_up.games == ["qd.games.duel", "qd.games.other"]
+
+
+def test_each_rule_names_its_offences(made_up: Tree) -> None:
+    (circle,) = circle_offences(made_up, "qd.tools")  # c and d: c's import is lazy
+    assert circle.startswith("circle of 2 in qd.tools: a, b")
+    assert "tools/a.py:1 imports qd.tools.b" in circle
+    assert "tools/b.py:1 imports qd.tools.a" in circle
+    (circle,) = circle_offences(made_up, "qd.games.duel")
+    assert circle.startswith("circle of 2 in qd.games.duel: game, state")
+    assert "state.py:3 imports qd.games.duel.game (under TYPE_CHECKING)" in circle
+    assert circle_offences(made_up, "qd") == []  # the engine's import of tools is checked below
+    (engine,) = engine_offences(made_up)
+    assert "engine/core.py:3 imports qd.tools (under TYPE_CHECKING)" in engine
+    games = game_offences(made_up, "qd.games.duel")
+    assert len(games) == 2
+    assert "view.py:3 imports qd.tools.a (inside a function)" in games[0] + games[1]
+    assert "table.py:1 imports qd.games.other.rules" in games[0] + games[1]
+    (satellite,) = satellite_offences(made_up, "qd.games.duel")
+    assert (
+        "view.py:2 imports qd.games.duel (inside a function): view.py is a satellite" in satellite
+    )
