@@ -24,8 +24,8 @@ from rich.table import Table
 from sb3_contrib import MaskablePPO
 
 from quarterdeck.ai import register_bot
-from quarterdeck.arena.balance import wilson
 from quarterdeck.arena.sim import simulate
+from quarterdeck.arena.stats import wilson
 from quarterdeck.engine import Action, Bot, Game, State
 from quarterdeck.interop.gymnasium import QuarterdeckGymEnv
 
