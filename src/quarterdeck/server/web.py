@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from quarterdeck.engine import QuarterdeckError, Record, get_game
 
+from .limits import is_game_id
 from .preview import action_json
 
 JSON = Any
@@ -49,6 +50,8 @@ def add_web(app: FastAPI) -> None:
         from .rooms import RoomError
 
         try:
+            if not is_game_id(game_id):  # no query for what cannot be an id (a NUL, say)
+                raise UnknownGame(game_id)
             room = await request.app.state.hub.room(game_id)
             record = Record.from_json(room.record())
         except UnknownGame:
