@@ -34,9 +34,7 @@ def test_a_game_waits_in_the_lobby_until_its_seats_are_filled(client: TestClient
     assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", None]
     assert summary["options"] == {}
     assert lobby(client, status="open") == []
-    assert [g["id"] for g in lobby(client, status="active")] == [
-        game["id"]
-    ]
+    assert [g["id"] for g in lobby(client, status="active")] == [game["id"]]
 
 
 def test_joining_gives_the_token_once_and_never_again(client: TestClient) -> None:
