@@ -826,7 +826,7 @@ def serve(
     from quarterdeck.server.limits import Limits
     from quarterdeck.server.storage import database_name, default_database_url
 
-    given = {
+    given: dict[str, Any] = {
         "max_body_bytes": max_body,
         "games_per_minute": games_per_minute,
         "max_open_games": max_open_games,

@@ -207,8 +207,11 @@ def create_app(
     return app
 
 
-class BodyTooLarge(Exception):
-    pass
+class BodyTooLarge(HTTPException):
+    """A body found too large as it arrives (FastAPI answers it as it stands)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(413, f"a request body is at most {max_bytes} bytes")
 
 
 class BodyLimit:
@@ -235,7 +238,7 @@ class BodyLimit:
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.max_bytes:
-                raise BodyTooLarge
+                raise BodyTooLarge(self.max_bytes)
             return message
 
         async def watched_send(message: Message) -> None:
@@ -528,8 +531,7 @@ async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
         conn.close()
         if conn.overflowed:
             await let_go_of_slow_reader(websocket, sender)
-        with contextlib.suppress(Exception):
-            await sender
+        await asyncio.gather(sender, return_exceptions=True)  # its client may be gone
 
 
 async def let_go_of_slow_reader(websocket: WebSocket, sender: asyncio.Task[None]) -> None:
