@@ -188,7 +188,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await hub.start()
+        try:
+            await hub.start()
+        except BaseException:  # another server holds the database, say
+            await hub.stop()
+            raise
         try:
             yield
         finally:
@@ -616,13 +620,12 @@ async def handle(
         return
     kind = data.get("type")
     if kind in LIMITED and not limiter.allow():
-        conn.push(
-            error(
-                "rate_limited",
-                f"at most {limiter.rate:g} sync, ping and preview messages a second; "
-                "this one was not answered",
-            )
+        refused = error(
+            "rate_limited",
+            f"at most {limiter.rate:g} sync, ping and preview messages a second; "
+            "this one was not answered",
         )
+        conn.push({**refused, "ref": data.get("ref")} if kind == "preview" else refused)
         return
     if kind == "act":
         await handle_act(room, conn, data)
