@@ -115,20 +115,15 @@ def spectators_phase(port: int, spectators: int) -> None:
     base = f"http://127.0.0.1:{port}"
     game_id = create_game(base)
     url = f"ws://127.0.0.1:{port}/api/games/{game_id}/ws"
-    opened: list[ClientConnection] = []
     started = time.monotonic()
-    try:
+    with contextlib.ExitStack() as opened:
         for _ in range(spectators):
-            ws = connect(url, open_timeout=30)
-            opened.append(ws)
+            ws = opened.enter_context(connect(url, open_timeout=30))
             ws.send(json.dumps({"type": "hello"}))
             while json.loads(ws.recv(timeout=30))["type"] != "state":
                 pass
         took = time.monotonic() - started
         print(f"{spectators:,} spectators connected to one game in {took:.1f} s")
-    finally:
-        for ws in opened:
-            ws.close()
 
 
 def main() -> None:
