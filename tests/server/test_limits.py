@@ -4,6 +4,7 @@ bounded outgoing queues and one server process per database."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import socket
@@ -256,26 +257,43 @@ def test_a_spectator_coming_or_going_pushes_nobody_else(client: TestClient) -> N
 
 
 def test_a_newer_state_replaces_an_unsent_one_with_its_log(client: TestClient) -> None:
-    game_id, t0, _ = duel(client, 7)
+    game_id, t0, t1 = duel(client, 7)
     room = hub_of(client).rooms[game_id]
-    # A connection whose client reads nothing: nothing takes messages off its queue.
-    stuck = Connection(None, limit=8)
-    room.attach(stuck)
-    for _ in range(1000):  # a sync loop
-        room.push_state(stuck)
-    assert len(stuck.outbox) == 2  # the welcome and one state
     state = get_game("broadsides").new_state(2, 7)
-    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
-        seat = hello(ws, t0)
-        for _ in range(2):  # Red places its Captain and its First Mate
-            action = state.legal_actions()[0].id
-            answer = seat.act(action)
-            assert answer["type"] == "ack", answer
-            state.apply(action)
-    assert len(stuck.outbox) == 2 and not stuck.overflowed
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as w0,
+        client.websocket_connect(f"/api/games/{game_id}/ws") as w1,
+    ):
+        seats = [hello(w0, t0), hello(w1, t1)]
+
+        def play(decisions: int) -> None:
+            for _ in range(decisions):
+                seat, action = state.current_player, state.legal_actions()[0].id
+                assert seat is not None
+                answer = seats[seat].act(action)
+                assert answer["type"] == "ack", answer
+                state.apply(action)
+
+        play(2)
+        # A connection whose client reads its welcome and first view, then no more.
+        stuck = Connection(None, limit=8)
+        room.attach(stuck)
+        for _ in range(1000):  # a sync loop
+            room.push_state(stuck)
+        assert len(stuck.outbox) == 2  # the welcome and one state
+        first = [asyncio.run(stuck.next_text()) for _ in range(2)]
+        assert '"type":"state"' in str(first[1]) and not stuck.outbox
+        had = len(room.state.events)
+        play(3)
+    assert len(stuck.outbox) == 1 and not stuck.overflowed
     latest = stuck.outbox[-1]
-    assert latest.log_from == 0  # it carries the whole log: none was ever sent
+    # One view, the latest, with the log entries of every view it replaced.
+    assert 0 < latest.log_from == had < len(state.events)
     assert f'"version":{len(state.history)}' in latest.text
+    # A sync still gets the whole log, whatever was waiting.
+    stuck.log_sent = 0
+    room.push_state(stuck)
+    assert len(stuck.outbox) == 1 and stuck.outbox[-1].log_from == 0
     room.detach(stuck)
 
 

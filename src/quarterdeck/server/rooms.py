@@ -127,7 +127,8 @@ class Connection:
         if self.unsent_state is not None:
             self.outbox.remove(self.unsent_state)
             assert self.unsent_state.log_from is not None
-            self.log_sent = self.unsent_state.log_from
+            # From where the withdrawn one started, or from 0 for a sync.
+            self.log_sent = min(self.log_sent, self.unsent_state.log_from)
             self.unsent_state = None
 
     async def next_text(self) -> str | None:
