@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from sqlalchemy import Connection as SAConnection
+from sqlalchemy import text as sql
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -26,7 +28,7 @@ from quarterdeck.server import create_app
 from quarterdeck.server.hub import Hub
 from quarterdeck.server.limits import Limits
 from quarterdeck.server.rooms import Connection
-from quarterdeck.server.storage import DatabaseInUse
+from quarterdeck.server.storage import DatabaseInUse, Store
 
 from .helpers import create, duel, hello, lobby
 
@@ -397,3 +399,36 @@ def test_a_spectator_that_syncs_and_never_reads_is_closed(live_server: tuple[str
     assert closed.value.rcvd.reason == "messages piled up unread"
     room = hub.rooms[game_id]
     assert not room.connections and not hub.client_connections
+
+
+def test_a_claim_lost_with_its_connection_is_taken_again(any_database: str) -> None:
+    first, second = Store(any_database), Store(any_database)
+    try:
+        first.claim()
+        first.keep_claim()  # held: nothing to do
+        with pytest.raises(DatabaseInUse):
+            second.claim()
+        if not any_database.startswith("postgresql"):
+            return  # a lock file lasts as long as the process
+        end_session_of(first)  # the network dropped the lock's connection, say
+        first.keep_claim()
+        with pytest.raises(DatabaseInUse):
+            second.claim()
+        end_session_of(first)
+        second.claim()  # while the lock was lost, another server took it
+        with pytest.raises(DatabaseInUse, match="another Quarterdeck server"):
+            first.keep_claim()
+    finally:
+        first.close()
+        second.close()
+
+
+def end_session_of(store: Store) -> None:
+    """End the PostgreSQL session that holds ``store``'s advisory lock."""
+    holder = store._claim  # the connection holding the lock
+    assert isinstance(holder, SAConnection)
+    pid = holder.execute(sql("SELECT pg_backend_pid()")).scalar_one()
+    holder.commit()
+    with store.engine.connect() as admin:
+        admin.execute(sql("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        admin.commit()

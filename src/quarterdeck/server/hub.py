@@ -31,7 +31,7 @@ from .rooms import (
     log,
     replay,
 )
-from .storage import Store, StoredGame, StoredSeat
+from .storage import DatabaseInUse, Store, StoredGame, StoredSeat
 from .tokens import hash_token, new_token
 
 JSON = Any
@@ -102,9 +102,12 @@ class Hub:
             await asyncio.sleep(SWEEP_SECONDS)
             self.sweep()
             try:
+                await self.services.db(self.store.keep_claim)
                 await self.expire_open_games()
+            except DatabaseInUse as exc:  # our lock was lost and another server took it
+                log.critical("%s: this server no longer holds the database", exc)
             except Exception:  # storage down: the next sweep tries again
-                log.exception("expiring open games failed")
+                log.exception("checking the database claim or expiring open games failed")
 
     async def expire_open_games(self, now: float | None = None) -> list[str]:
         """Delete the open games that waited for their seats longer than the limit

@@ -6,6 +6,7 @@ the event loop. A decision is committed here before the server acknowledges it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -228,25 +229,49 @@ class Store:
             return
         path = sqlite_path(self.url)
         if path is not None:
-            lock = FileLock(f"{path}.lock", timeout=0)
-            try:
-                lock.acquire()
-            except LockTimeout:
-                raise DatabaseInUse(
-                    f"another Quarterdeck server already uses {database_name(self.url)}"
-                ) from None
-            self._claim = lock
+            self._claim = self._lock_file(path)
         elif self.engine.dialect.name == "postgresql":
-            connection = self.engine.connect()
+            self._claim = self._advisory_lock()
+
+    def _in_use(self) -> DatabaseInUse:
+        return DatabaseInUse(f"another Quarterdeck server already uses {database_name(self.url)}")
+
+    def _lock_file(self, path: str) -> FileLock:
+        lock = FileLock(f"{path}.lock", timeout=0)
+        try:
+            lock.acquire()
+        except LockTimeout:
+            raise self._in_use() from None
+        return lock
+
+    def _advisory_lock(self) -> Connection:
+        connection = self.engine.connect()
+        try:
             key = connection.execute(_PG_LOCK_KEY).scalar_one()
             got = connection.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key})
+            held = bool(got.scalar_one())
             connection.commit()
-            if not got.scalar_one():
-                connection.close()
-                raise DatabaseInUse(
-                    f"another Quarterdeck server already uses {database_name(self.url)}"
-                )
-            self._claim = connection
+        except Exception:
+            connection.close()
+            raise
+        if not held:
+            connection.close()
+            raise self._in_use()
+        return connection
+
+    def keep_claim(self) -> None:
+        """Check now and then that the claim still holds: a PostgreSQL advisory lock
+        ends with its connection, which the network may drop. A lost one is taken
+        again (``DatabaseInUse`` if another server took it meanwhile)."""
+        claim = self._claim
+        if not isinstance(claim, Connection):
+            return  # a lock file lasts as long as the process
+        try:
+            claim.execute(text("SELECT 1")).scalar_one()
+            claim.commit()
+        except Exception:
+            self.release()
+            self._claim = self._advisory_lock()
 
     def release(self) -> None:
         """Let go of the database (see ``claim``)."""
@@ -254,8 +279,9 @@ class Store:
         if isinstance(claim, FileLock):
             claim.release()
         elif claim is not None:
-            claim.invalidate()  # the session, and its advisory lock, end with it
-            claim.close()
+            with contextlib.suppress(Exception):
+                claim.invalidate()  # the session, and its advisory lock, end with it
+                claim.close()
 
     def close(self) -> None:
         self.release()
