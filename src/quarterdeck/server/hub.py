@@ -186,9 +186,10 @@ class Hub:
     def new_room(self, stored: StoredGame, state: State) -> Room:
         return Room(stored, state, self.services, self.limits.connections_per_game)
 
-    def check_creation(self, client: str) -> None:
-        """Refuse (``Refused``) a creation over the client's rate."""
-        if not self.creations.allow(client):
+    def check_creation(self, client: str, take: bool = True) -> None:
+        """Refuse (``Refused``) a creation over the client's rate; count it if
+        ``take`` (else only look: a request refused later does not count)."""
+        if not (self.creations.allow(client) if take else self.creations.ready(client)):
             raise Refused(
                 429, f"at most {self.limits.games_per_minute} new games a minute; try later"
             )
@@ -224,6 +225,7 @@ class Hub:
     ) -> tuple[Room, str]:
         """A new game and its creator's token (returned this once only). ``Refused``
         over the client's rate of creation or the server's number of open games."""
+        self.check_creation(client, take=False)  # before any work for it
         if "data" in options:
             # A path on the server's disk: never let a client make the server read files.
             raise OptionError("the data option is not available on the server")
@@ -238,7 +240,6 @@ class Hub:
             if not 0 <= seat < state.num_players:
                 raise OptionError(f"there is no seat {seat} for a bot")
             check_server_bot(bot, game)  # refused before the game exists
-        self.check_creation(client)  # only games that would be made count
         creator = new_token()
         stored = StoredGame(
             id=secrets.token_hex(8),
@@ -264,6 +265,7 @@ class Hub:
         stored.status = room.status_of(state)
         if stored.status == OPEN:
             await self.check_room_for_open_game()
+        self.check_creation(client)  # only games that would be made count
         stored.deadline = room.deadline_of(state, None, stored.status)
         await self.services.db(self.store.create_game, stored)
         self.rooms[stored.id] = room

@@ -91,11 +91,18 @@ class RateLimiter:
         self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
 
+    def tokens(self, key: str, now: float) -> float:
+        tokens, then = self.buckets.get(key, (self.burst, now))
+        return min(self.burst, tokens + (now - then) * self.rate)
+
+    def ready(self, key: str = "") -> bool:
+        """Whether ``key`` has a token now (none is taken)."""
+        return self.tokens(key, self.clock()) >= 1
+
     def allow(self, key: str = "") -> bool:
         """Take one token for ``key`` if there is one."""
         now = self.clock()
-        tokens, then = self.buckets.get(key, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        tokens = self.tokens(key, now)
         if tokens < 1:
             self.buckets[key] = (tokens, now)
             return False
