@@ -14,11 +14,13 @@ import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
+import anyio
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from sqlalchemy import Connection as SAConnection
 from sqlalchemy import text as sql
+from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -30,7 +32,7 @@ from quarterdeck.server.limits import Limits
 from quarterdeck.server.rooms import Connection
 from quarterdeck.server.storage import DatabaseInUse, Store
 
-from .helpers import create, duel, hello, lobby
+from .helpers import TIMEOUT, create, duel, hello, lobby
 
 JSON = Any
 
@@ -310,6 +312,41 @@ def test_a_connection_that_lets_messages_pile_up_is_let_go_of() -> None:
     assert conn.overflowed and conn.closed and not conn.outbox
     conn.push({"type": "pong"})  # nothing more is kept
     assert not conn.outbox
+
+
+def test_a_quiet_connection_whose_messages_pile_up_is_closed(database: str) -> None:
+    # A spectator that sends nothing and reads nothing: what piles up for it is
+    # pushed by others (turn timeouts, say). It is closed too, with 4413.
+    with app_client(database, outgoing_queue=8) as client:
+        game_id, _, _ = duel(client, 7)
+        room = hub_of(client).rooms[game_id]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            hello(ws).state()
+            (quiet,) = room.connections
+
+            async def flood() -> None:  # faster than any sender: all in one go
+                for _ in range(9):
+                    quiet.push({"type": "timeout", "seat": 0, "bot": "heuristic"})
+
+            client.portal.call(flood)  # type: ignore[union-attr]
+            assert close_code(ws) == 4413
+        assert not room.connections
+
+
+def close_code(ws: WebSocketTestSession) -> int:
+    """The code the server closes ``ws`` with, reading what comes before; failing,
+    never hanging, if it does not close."""
+
+    async def next_message() -> Any:
+        with anyio.fail_after(TIMEOUT):
+            return await ws._send_rx.receive()  # the test session's own queue
+
+    for _ in range(1000):
+        message = ws.portal.call(next_message)
+        if message["type"] == "websocket.close":
+            code: int = message["code"]
+            return code
+    raise AssertionError("the server kept the connection open")
 
 
 def test_sync_and_ping_are_rate_limited(database: str) -> None:

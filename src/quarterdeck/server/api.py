@@ -522,6 +522,13 @@ async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
         await refuse_connection(websocket, exc.code, exc.message, CLOSE_TOO_MANY)
         return
     sender = asyncio.create_task(send_queued(websocket, conn))
+    closing: list[asyncio.Task[None]] = []
+    # However the queue overflows (this client's own requests, or pushes while it
+    # sends nothing), the socket is closed: never by cancelling this task, which may
+    # be in the middle of storing a decision.
+    conn.on_overflow = lambda: closing.append(
+        asyncio.create_task(let_go_of_slow_reader(websocket, sender))
+    )
     # sync, ping and preview cost the server a view each: so many a second.
     limiter = RateLimiter(hub.limits.messages_per_second, hub.limits.message_burst)
     try:
@@ -533,9 +540,11 @@ async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
     finally:
         room.detach(conn)
         conn.close()
-        if conn.overflowed:
-            await let_go_of_slow_reader(websocket, sender)
-        await asyncio.gather(sender, return_exceptions=True)  # its client may be gone
+        await asyncio.gather(*closing, sender, return_exceptions=True)  # its client may be gone
+
+
+#: Seconds a closing handshake with a client that does not read may take.
+CLOSE_WAIT = 5.0
 
 
 async def let_go_of_slow_reader(websocket: WebSocket, sender: asyncio.Task[None]) -> None:
@@ -547,10 +556,6 @@ async def let_go_of_slow_reader(websocket: WebSocket, sender: asyncio.Task[None]
         await asyncio.wait_for(
             websocket.close(CLOSE_SLOW_READER, "messages piled up unread"), CLOSE_WAIT
         )
-
-
-#: Seconds a closing handshake with a client that does not read may take.
-CLOSE_WAIT = 5.0
 
 
 async def greet(room: Room, websocket: WebSocket, queue_limit: int) -> Connection | None:

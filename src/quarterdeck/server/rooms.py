@@ -98,6 +98,8 @@ class Connection:
     overflowed: bool = False
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     unsent_state: Outgoing | None = None
+    #: Called once when the queue overflows (the server then closes the socket).
+    on_overflow: Callable[[], None] | None = None
 
     def push(self, message: Mapping[str, JSON]) -> None:
         # Encoded at once: a view is a tree of many small dicts and lists, and kept
@@ -114,6 +116,8 @@ class Connection:
             self.outbox.clear()
             self.unsent_state = None
             self.close()
+            if self.on_overflow is not None:
+                self.on_overflow()
             return
         item = Outgoing(text, log_from)
         self.outbox.append(item)
