@@ -205,6 +205,9 @@ def main() -> None:
     home = tempfile.mkdtemp(prefix="qd-load-")
     port = free_port()
     command = [sys.executable, "-m", "quarterdeck.cli", "serve", "--port", str(port)]
+    # Every game and both its seats come from this one address: lift the per-client limits.
+    command += ["--games-per-minute", str(max(10, 2 * args.games))]  # two phases
+    command += ["--connections-per-client", str(2 * args.games + 10)]
     if args.database:
         command += ["--database", args.database]
     server = subprocess.Popen(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -571,3 +572,26 @@ def test_serve_refuses_a_database_it_cannot_use_in_one_line(
     said = flat(result.output)
     assert result.exit_code == 1 and reason in said, said
     assert "Traceback" not in said and "hunter2" not in said  # never a password
+
+
+def test_serve_refuses_a_database_another_server_uses_in_one_line(tmp_path: Path) -> None:
+    # Two processes on one database would each keep its games in memory and
+    # overwrite each other's decisions (issue 23).
+    url = f"sqlite:///{tmp_path / 'quarterdeck.db'}"
+    running = Store(url)
+    running.claim()
+    try:
+        with socket.socket() as busy:  # were serve to go on, it would stop here instead
+            busy.bind(("127.0.0.1", 0))
+            busy.listen()
+            port = busy.getsockname()[1]
+            result = invoke("serve", "--database", url, "--port", port)
+    finally:
+        running.close()
+    said = flat(result.output)
+    assert result.exit_code == 1, said
+    refusal = (
+        f"error: another Quarterdeck server already uses {url}: one server process per database"
+    )
+    assert "".join(refusal.split()) in "".join(said.split())  # Rich may wrap the path
+    assert "Traceback" not in said

@@ -788,19 +788,62 @@ def serve(
             "~/.quarterdeck or $QUARTERDECK_HOME)."
         ),
     ] = None,
+    max_body: Annotated[
+        int | None,
+        typer.Option(help="Largest request body in bytes (413 beyond; default 262144).", min=1024),
+    ] = None,
+    games_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Games one client (address) may create a minute (429; default 10).", min=1
+        ),
+    ] = None,
+    max_open_games: Annotated[
+        int | None,
+        typer.Option(
+            help="Open games (waiting for seats) held at once (503; default 1000).", min=1
+        ),
+    ] = None,
+    open_game_expiry: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds an open game waits for its seats before it is deleted (default a day).",
+            min=60,
+        ),
+    ] = None,
+    connections_per_game: Annotated[
+        int | None,
+        typer.Option(help="WebSocket connections to one game (close 4429; default 200).", min=2),
+    ] = None,
+    connections_per_client: Annotated[
+        int | None,
+        typer.Option(
+            help="WebSocket connections from one address (close 4429; default 50).", min=1
+        ),
+    ] = None,
 ) -> None:
     """Run the live-play server: lobby, seats, bots and WebSocket play (docs/server.md)."""
     import uvicorn
 
     from quarterdeck.server import MAX_MESSAGE_BYTES, create_app
+    from quarterdeck.server.limits import Limits
     from quarterdeck.server.storage import database_name, default_database_url
 
+    given: dict[str, Any] = {
+        "max_body_bytes": max_body,
+        "games_per_minute": games_per_minute,
+        "max_open_games": max_open_games,
+        "open_game_expiry": open_game_expiry,
+        "connections_per_game": connections_per_game,
+        "connections_per_client": connections_per_client,
+    }
+    limits = Limits(**{name: value for name, value in given.items() if value is not None})
     url = database or default_database_url()
     open_database(url)
     shown = f"[{host}]" if ":" in host else host
     console.print(f"Quarterdeck serves at [bold]http://{shown}:{port}/[/] (API docs at /docs)")
     console.print(f"Games are stored in {database_name(url)}", markup=False)
-    application = create_app(url)
+    application = create_app(url, limits=limits)
     tune_gc_for_serving()
     # Messages a little above the protocol's limit still arrive and are refused with
     # an error; far larger ones close the connection.
@@ -818,22 +861,26 @@ def serve(
 
 def open_database(url: str) -> None:
     """Migrate the database at ``url`` now, so that a bad URL, a server that does not
-    answer or a file that is no database is one clear line, not a traceback."""
+    answer, a file that is no database or a database another server process uses is
+    one clear line, not a traceback."""
     from alembic.util.exc import CommandError
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
-    from quarterdeck.server.storage import Store, database_name
+    from quarterdeck.server.storage import DatabaseInUse, Store, database_name
 
     if database_name(url).startswith("the --database URL"):  # refused before any try
         raise fail(f"cannot use {database_name(url)}")
     try:
         store = Store(url)
         try:
+            store.claim()  # the server claims it again when it starts
             store.migrate()
         finally:
             store.close()
             store.engine.dispose()
+    except DatabaseInUse as exc:
+        raise fail(f"{exc}: one server process per database") from None
     except CommandError:  # a revision this Quarterdeck does not know
         raise fail(
             f"cannot use the database {database_name(url)}: a newer Quarterdeck has "

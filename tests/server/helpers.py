@@ -21,6 +21,14 @@ def create(client: TestClient, **body: JSON) -> dict[str, JSON]:
     return created
 
 
+def lobby(client: TestClient, **params: JSON) -> list[dict[str, JSON]]:
+    """The lobby's first page of games."""
+    response = client.get("/api/games", params=params)
+    assert response.status_code == 200, response.text
+    games: list[dict[str, JSON]] = response.json()["games"]
+    return games
+
+
 def join(client: TestClient, game_id: str, seat: int, name: str = "Ann") -> str:
     response = client.post(f"/api/games/{game_id}/seats/{seat}/join", json={"name": name})
     assert response.status_code == 201, response.text

@@ -18,7 +18,7 @@ from quarterdeck.engine import Action, Bot, Record, State, get_game
 from quarterdeck.server import rooms
 from quarterdeck.server.rooms import SEARCH_PACE, SEARCH_PACE_OTHER, bot_choice, bot_pace, pace_left
 
-from .helpers import create, hello, join
+from .helpers import create, hello, join, lobby
 
 JSON = Any
 
@@ -63,7 +63,7 @@ def test_bots_play_letter_of_marque_beside_nobody(client: TestClient) -> None:
     )
     final = watch_to_the_end(client, game["id"])
     check_record(client, game["id"], final)
-    assert client.get("/api/games", params={"status": "finished"}).json()[0]["id"] == game["id"]
+    assert lobby(client, status="finished")[0]["id"] == game["id"]
 
 
 def test_a_person_plays_against_a_bot(client: TestClient) -> None:

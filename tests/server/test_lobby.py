@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 from quarterdeck.ai import bot_names
 from quarterdeck.engine import get_game
 
-from .helpers import create, join
+from .helpers import create, join, lobby
 
 
 def test_catalog_lists_every_game_with_players_options_and_bots(client: TestClient) -> None:
@@ -25,18 +25,16 @@ def test_a_game_waits_in_the_lobby_until_its_seats_are_filled(client: TestClient
     game = create(client, game="letter-of-marque", players=3, bots={"2": "random"})
     assert game["status"] == "open"
     assert [s["taken"] for s in game["seats"]] == [False, False, True]
-    lobby = client.get("/api/games").json()
-    assert [g["id"] for g in lobby] == [game["id"]]
+    listed = lobby(client)
+    assert [g["id"] for g in listed] == [game["id"]]
     join(client, game["id"], 0, "Ann")
     join(client, game["id"], 1, "Bob")
     summary = client.get(f"/api/games/{game['id']}").json()
     assert summary["status"] == "active"
     assert [s["name"] for s in summary["seats"]] == ["Ann", "Bob", None]
     assert summary["options"] == {}
-    assert client.get("/api/games", params={"status": "open"}).json() == []
-    assert [g["id"] for g in client.get("/api/games", params={"status": "active"}).json()] == [
-        game["id"]
-    ]
+    assert lobby(client, status="open") == []
+    assert [g["id"] for g in lobby(client, status="active")] == [game["id"]]
 
 
 def test_joining_gives_the_token_once_and_never_again(client: TestClient) -> None:
@@ -120,7 +118,7 @@ def test_the_lobby_says_when_the_creator_chose_the_deal(client: TestClient) -> N
         create(client, game="broadsides", scenario={"ships": [{}, {}]})["id"],
     ]
     drawn = create(client, game="letter-of-marque")["id"]
-    listed = {g["id"]: g["setup_chosen"] for g in client.get("/api/games").json()}
+    listed = {g["id"]: g["setup_chosen"] for g in lobby(client)}
     assert listed == {chosen[0]: True, chosen[1]: True, drawn: False}
 
 

@@ -259,20 +259,37 @@ def test_a_seat_handed_to_a_bot_no_longer_takes_its_tokens_decisions(
     t0 = join(client, game["id"], 0)
     join(client, game["id"], 1)
     creator = {"Authorization": f"Bearer {game['creator_token']}"}
+    path = f"/api/games/{game['id']}/seats/0/bot"
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        c = hello(ws, t0)
+        c.state()
+    # Ann has left: her seat is abandoned, and the creator hands it to a bot.
+    assert client.put(path, json={"bot": "random"}, headers=creator).status_code == 200
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        ws.send_json({"type": "hello", "token": t0})
+        assert ws.receive_json()["code"] == "unauthorized"
+    headers = {"Authorization": f"Bearer {t0}"}
+    assert client.get(f"/api/games/{game['id']}/view", headers=headers).status_code == 401
+    watched = client.get(f"/api/games/{game['id']}/view").json()
+    assert watched["seats"][0]["bot"] == "random"
+
+
+def test_a_connected_players_seat_is_not_handed_to_a_bot(client: TestClient) -> None:
+    # Only an abandoned seat goes to a bot: not one whose player is here and playing.
+    game = create(client, game="broadsides", seed=SEED)
+    t0 = join(client, game["id"], 0)
+    join(client, game["id"], 1)
+    creator = {"Authorization": f"Bearer {game['creator_token']}"}
+    state = get_game("broadsides").new_state(2, SEED)
     with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
         c = hello(ws, t0)
         c.state()
         response = client.put(
             f"/api/games/{game['id']}/seats/0/bot", json={"bot": "random"}, headers=creator
         )
-        assert response.status_code == 200
-        notice = c.until(lambda m: m["type"] == "error")
-        assert notice["code"] == "unauthorized"
-        # The bot plays the seat now, and its former holder only watches.
-        moved = c.until(lambda m: m["type"] == "state" and m["version"] > 0)
-        assert moved["seat"] is None and moved["legal"] is None
-        assert all(ship["hand"] is None for ship in moved["view"]["ships"])
-        assert c.act(0)["code"] == "spectator"
-    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
-        ws.send_json({"type": "hello", "token": t0})
-        assert ws.receive_json()["code"] == "unauthorized"
+        assert response.status_code == 409
+        assert "connected" in response.json()["detail"]
+        # Nothing changed: the seat is still Ann's, and she plays on.
+        summary = client.get(f"/api/games/{game['id']}").json()
+        assert summary["seats"][0] == {"seat": 0, "name": "Ann", "bot": None, "taken": True}
+        assert c.act(state.legal_actions()[0].id)["type"] == "ack"

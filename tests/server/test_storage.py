@@ -16,7 +16,7 @@ from quarterdeck.server import create_app
 from quarterdeck.server.models import Base, DecisionRow, GameRow
 from quarterdeck.server.storage import Decision, Store
 
-from .helpers import create, duel, hello, join
+from .helpers import create, duel, hello, join, lobby
 
 
 def test_migrations_create_the_schema(any_database: str) -> None:
@@ -73,17 +73,19 @@ def test_a_restarted_server_resumes_every_game_where_it_stood(any_database: str)
             client.websocket_connect(f"/api/games/{game['id']}/ws") as w1,
         ):
             seats = [hello(w0, t0), hello(w1, t1)]
-            last: dict[int, tuple[int, int]] = {}  # seat: (seq, action) of its last decision
+            # seat: (seq, action, version acknowledged) of its last decision
+            last: dict[int, tuple[int, int, int]] = {}
             for _ in range(30):
                 seat = state.current_player
                 assert seat is not None
                 action = state.legal_actions()[-1].id
-                assert seats[seat].act(action)["type"] == "ack"
-                last[seat] = (seats[seat].seq, action)
+                ack = seats[seat].act(action)
+                assert ack["type"] == "ack"
+                last[seat] = (seats[seat].seq, action, ack["version"])
                 state.apply(action)
-        lobby = client.get("/api/games").json()
+        listed = lobby(client)
     with TestClient(create_app(any_database)) as client:
-        assert client.get("/api/games").json() == lobby
+        assert lobby(client) == listed
         for seat, token in enumerate(tokens):
             headers = {"Authorization": f"Bearer {token}"}
             message = client.get(f"/api/games/{game['id']}/view", headers=headers).json()
@@ -94,10 +96,12 @@ def test_a_restarted_server_resumes_every_game_where_it_stood(any_database: str)
         assert seat is not None
         with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
             c = hello(ws, tokens[seat])
-            seq, action = last[seat]
+            seq, action, version = last[seat]
             assert c.state()["next_seq"] == seq + 1
             again = c.act(action, seq=seq)
-            assert again == {"type": "ack", "seq": seq, "version": 30, "duplicate": True}
+            # Its ack confirms the version that decision led to, as the first one did.
+            assert again == {"type": "ack", "seq": seq, "version": version, "duplicate": True}
+            assert version < 30
             assert c.act(state.legal_actions()[0].id, seq=seq + 1)["version"] == 31
 
 
@@ -115,7 +119,7 @@ def test_a_bot_game_finishes_in_storage(any_database: str) -> None:
         record = client.get(f"/api/games/{game['id']}/record").json()
     with TestClient(create_app(any_database)) as client:
         assert client.get(f"/api/games/{game['id']}/record").json() == record
-        assert client.get("/api/games", params={"status": "finished"}).json()[0]["result"]
+        assert lobby(client, status="finished")[0]["result"]
 
 
 def test_turn_timers_survive_a_restart(any_database: str) -> None:

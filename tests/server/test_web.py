@@ -3,6 +3,8 @@ of a choice being assembled, and replays of finished games."""
 
 from __future__ import annotations
 
+import json
+
 from fastapi.testclient import TestClient
 
 from quarterdeck.engine import get_game
@@ -133,3 +135,37 @@ def test_what_a_client_echoes_back_is_sent_whatever_it_holds(client: TestClient)
         seat.send({"type": "preview", "actions": [10**40], "ref": 10**30})
         answer = seat.until(lambda m: m["type"] in ("preview", "error"))
         assert answer["ref"] == 10**30
+
+
+def test_a_replay_seen_by_a_seat_hides_the_others_secret_moves(client: TestClient) -> None:
+    # Letter of Marque: a captain launches an armed or a defenceless ship, and only
+    # that captain knows which. The replay as seat 0 shows what seat 0 saw, as the
+    # terminal's `quarterdeck replay --seat 0` does: its own launches, nobody else's.
+    game = create(
+        client,
+        game="letter-of-marque",
+        players=3,
+        seed=5,
+        bots={"0": "heuristic", "1": "heuristic", "2": "random"},
+    )
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        hello(ws).until(lambda m: m["type"] == "state" and m["status"] == "finished")
+    record = client.get(f"/api/games/{game['id']}/record").json()
+    secret = {"launch an armed ship", "launch a defenceless ship"}
+    others_launches = own_launches = 0
+    for at in range(1, len(record["actions"]) + 1):
+        step = client.get(f"/api/games/{game['id']}/replay?at={at}&seat=0").json()
+        made = record["actions"][at - 1][1]
+        if step["action"]["seat"] == 0:
+            assert step["action"]["text"] == made
+            own_launches += made in secret
+        else:
+            assert step["action"]["text"] is None
+            others_launches += made in secret
+        # Nor does the log tell it: no line, no view shows another's launch in words.
+        text = json.dumps(step)
+        if step["action"]["seat"] != 0:
+            assert not any(words in text for words in secret), at
+        everything = client.get(f"/api/games/{game['id']}/replay?at={at}").json()
+        assert everything["action"]["text"] == made
+    assert others_launches and own_launches  # the game had both kinds to hide and show

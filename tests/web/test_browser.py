@@ -91,6 +91,17 @@ def test_a_newcomer_starts_a_duel_against_a_bot_and_plays_by_clicking(
     assert page.errors == []
 
 
+def test_the_lobby_lists_games_from_its_paged_api(server: str, page: Any) -> None:
+    game = call(server, "/api/games", {"game": "letter-of-marque", "players": 3})
+    call(server, f"/api/games/{game['id']}/seats/0/join", {"name": "Grace"})
+    page.goto(server + "/")
+    link = page.locator(f"#open a[href='/play/{game['id']}']")
+    link.wait_for()
+    assert link.inner_text() == "Join: Letter of Marque"
+    assert "Grace" in page.locator("#open").inner_text()
+    assert page.errors == []
+
+
 def test_a_game_from_a_near_end_position_is_played_to_its_end(server: str, page: Any) -> None:
     body = {"game": "broadsides", "scenario": NEAR_END, "bots": {"1": "heuristic"}}
     game = call(server, "/api/games", body)

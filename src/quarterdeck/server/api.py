@@ -9,20 +9,43 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import (
+    Depends,
+    FastAPI,
+    HTTPException,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator, model_validator
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from quarterdeck.ai import bot_names
 from quarterdeck.engine import QuarterdeckError, game_names, get_game, whole_number
 
-from .hub import MAX_SEED, Hub, UnknownGame, UnplayableGame, summary
+from .hub import MAX_SEED, Hub, Refused, UnknownGame, UnplayableGame, summary
+from .limits import MAX_NAME, Limits, RateLimiter, is_game_id, name_problem, non_finite
 from .preview import PreviewError, preview
-from .rooms import ACTIVE, FINISHED, OPEN, Connection, Room, RoomError, fallback_bot
+from .rooms import (
+    ACTIVE,
+    CLOSE_SLOW_READER,
+    CLOSE_TOO_MANY,
+    FINISHED,
+    OPEN,
+    Connection,
+    Room,
+    RoomError,
+    fallback_bot,
+)
 from .storage import Store, default_database_url
 from .tokens import hash_token, new_token
 from .web import add_web
@@ -81,6 +104,13 @@ class CreateGame(BaseModel):
         None, description="Start from a position (the game's scenario JSON)."
     )
 
+    @model_validator(mode="after")
+    def finite_numbers(self) -> CreateGame:
+        # Python's JSON reads NaN, Infinity and 1e400: no column can store them.
+        if non_finite(self.options) or non_finite(self.scenario):
+            raise ValueError("numbers must be finite (no NaN, Infinity or 1e400)")
+        return self
+
 
 class SeatInfo(BaseModel):
     seat: int
@@ -110,7 +140,15 @@ class Created(GameSummary):
 
 
 class Join(BaseModel):
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def printable(cls, name: str) -> str:
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
 
 
 class Joined(BaseModel):
@@ -127,18 +165,34 @@ class Problem(BaseModel):
     detail: str
 
 
+class GamesPage(BaseModel):
+    games: list[GameSummary]
+    next: str | None = Field(
+        description="Pass as `after` for the next page; null on the last page."
+    )
+
+
 # -- the app ---------------------------------------------------------------------------------
 
 
-def create_app(database_url: str | None = None, *, bot_threads: int = 2) -> FastAPI:
+def create_app(
+    database_url: str | None = None, *, bot_threads: int = 2, limits: Limits | None = None
+) -> FastAPI:
     """The server over the database at ``database_url`` (default: the SQLite file in
-    ~/.quarterdeck or $QUARTERDECK_HOME). Storage is migrated at start-up."""
+    ~/.quarterdeck or $QUARTERDECK_HOME), within ``limits`` (default: ``Limits()``).
+    At start-up it claims the database for this process (``DatabaseInUse`` if another
+    server holds it) and migrates it."""
+    limits = limits or Limits()
     store = Store(database_url or default_database_url())
-    hub = Hub(store, bot_threads=bot_threads)
+    hub = Hub(store, bot_threads=bot_threads, limits=limits)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await hub.start()
+        try:
+            await hub.start()
+        except BaseException:  # another server holds the database, say
+            await hub.stop()
+            raise
         try:
             yield
         finally:
@@ -150,9 +204,83 @@ def create_app(database_url: str | None = None, *, bot_threads: int = 2) -> Fast
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    app.add_exception_handler(RequestValidationError, refuse_invalid)
     add_routes(app, hub)
     add_web(app)  # after the API: the pages and static files
     return app
+
+
+class BodyTooLarge(HTTPException):
+    """A body found too large as it arrives (FastAPI answers it as it stands)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(413, f"a request body is at most {max_bytes} bytes")
+
+
+class BodyLimit:
+    """Refuse a request body over ``max_bytes`` with 413, by its Content-Length or,
+    without one, as it arrives: nothing larger is ever read into memory."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.max_bytes:
+            await self.refuse(send)
+            return
+        received = 0
+        started = False
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_bytes:
+                raise BodyTooLarge(self.max_bytes)
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, watched_send)
+        except BodyTooLarge:
+            if not started:
+                await self.refuse(send)
+
+    async def refuse(self, send: Send) -> None:
+        body = json.dumps({"detail": f"a request body is at most {self.max_bytes} bytes"})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body.encode()})
+
+
+async def refuse_invalid(_: Request, exc: Exception) -> JSONResponse:
+    """422 naming what is wrong and where, without echoing the input: a refused value
+    may be NaN or an infinity, which no JSON answer can carry (it was a 500)."""
+    assert isinstance(exc, RequestValidationError)
+    detail = [
+        {
+            "loc": [str(part) for part in e.get("loc", ())],
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
+        for e in exc.errors()
+    ]
+    return JSONResponse({"detail": detail}, status_code=422)
 
 
 def add_routes(app: FastAPI, hub: Hub) -> None:
@@ -165,6 +293,8 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
     }
 
     async def room_or_404(game_id: str) -> Room:
+        if not is_game_id(game_id):  # no query for what cannot be an id (a NUL, say)
+            raise HTTPException(404, f"no game {game_id!r}")
         try:
             return await hub.room(game_id)
         except UnknownGame:
@@ -204,8 +334,10 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
     @app.post(
         "/api/games", response_model=Created, status_code=201, responses=errors, tags=["lobby"]
     )
-    async def create_game(body: CreateGame) -> Created:
-        """Create a game. The answer holds the creator token, once."""
+    async def create_game(body: CreateGame, request: Request) -> Created:
+        """Create a game. The answer holds the creator token, once. A client creates
+        at most so many games a minute (429), and the server holds at most so many
+        open games (503)."""
         try:
             room, creator = await hub.create(
                 body.game,
@@ -215,21 +347,32 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
                 body.turn_timer,
                 body.bots,
                 body.scenario,
+                client=client_of(request.client),
             )
         except QuarterdeckError as exc:
             raise HTTPException(400, str(exc)) from None
+        except Refused as exc:
+            raise HTTPException(exc.status, exc.message) from None
         return Created(**summary_of(room), creator_token=creator)
 
-    @app.get("/api/games", response_model=list[GameSummary], tags=["lobby"])
+    @app.get("/api/games", response_model=GamesPage, responses=errors, tags=["lobby"])
     async def lobby(
         status: Annotated[list[str] | None, Query(description="open, active, finished")] = None,
-    ) -> list[dict[str, JSON]]:
-        """The games with these statuses (default: open and active), newest first."""
+        limit: Annotated[int, Query(ge=1, description="Games on this page (at most 100).")] = 50,
+        after: Annotated[
+            str | None, Query(max_length=64, description="The `next` of the page before.")
+        ] = None,
+    ) -> dict[str, JSON]:
+        """A page of the games with these statuses (default: open and active), newest
+        first; ``next`` fetches the page after it."""
         wanted = status or [OPEN, ACTIVE]
         unknown = set(wanted) - {OPEN, ACTIVE, FINISHED}
         if unknown:
             raise HTTPException(400, f"unknown status {sorted(unknown)[0]!r}")
-        return await hub.lobby(wanted)
+        if limit > hub.limits.max_page:
+            raise HTTPException(400, f"a page holds at most {hub.limits.max_page} games")
+        games, last = await hub.lobby(wanted, limit, read_cursor(after))
+        return {"games": games, "next": None if last is None else f"{last[0]!r}_{last[1]}"}
 
     @app.get("/api/games/{game_id}", response_model=GameSummary, responses=errors, tags=["lobby"])
     async def game_summary(game_id: str) -> dict[str, JSON]:
@@ -304,6 +447,25 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
             await serve_connection(hub, websocket, game_id)
 
 
+def read_cursor(after: str | None) -> tuple[float, str] | None:
+    """A lobby page's ``next``: the creation time and id of the last game listed."""
+    if after is None:
+        return None
+    created_at, _, game_id = after.rpartition("_")
+    try:
+        when = float(created_at)
+    except ValueError:
+        when = math.nan
+    if not math.isfinite(when) or not is_game_id(game_id):
+        raise HTTPException(400, "'after' must be the 'next' of a page of the lobby")
+    return when, game_id
+
+
+def client_of(address: Any) -> str:
+    """A client as the limits count it: its address (host)."""
+    return str(getattr(address, "host", None) or "unknown")
+
+
 def summary_of(room: Room) -> dict[str, JSON]:
     return summary(room.stored)
 
@@ -320,36 +482,83 @@ def error(code: str, message: str, seq: JSON = None) -> dict[str, JSON]:
 
 
 async def serve_connection(hub: Hub, websocket: WebSocket, game_id: str) -> None:
-    """Hello (a token, or none to spectate), then decisions until the client goes."""
+    """Hello (a token, or none to spectate), then decisions until the client goes.
+    A client holds at most so many connections, a game has at most so many (both
+    closed with 4429)."""
+    client = client_of(websocket.client)
+    if not hub.connect_client(client):
+        await refuse_connection(
+            websocket, "too_many", "this client has its most connections", CLOSE_TOO_MANY
+        )
+        return
     try:
+        await serve_client(hub, websocket, game_id)
+    finally:
+        hub.disconnect_client(client)
+
+
+async def refuse_connection(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    await websocket.send_json(error(code, message))
+    await websocket.close(close)
+
+
+async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
+    try:
+        if not is_game_id(game_id):
+            raise UnknownGame(game_id)
         room = await hub.room(game_id)
     except UnknownGame:
-        await websocket.send_json(error("no_game", f"no game {game_id!r}"))
-        await websocket.close(4404)
+        await refuse_connection(websocket, "no_game", f"no game {game_id!r}", 4404)
         return
     except UnplayableGame as exc:
-        await websocket.send_json(error("no_game", str(exc)))
-        await websocket.close(4409)
+        await refuse_connection(websocket, "no_game", str(exc), 4409)
         return
-    conn = await greet(room, websocket)
+    conn = await greet(room, websocket, hub.limits.outgoing_queue)
     if conn is None:
         return
-    sender = asyncio.create_task(send_queued(websocket, conn))
-    room.attach(conn)
     try:
-        while True:
+        room.attach(conn)
+    except RoomError as exc:
+        await refuse_connection(websocket, exc.code, exc.message, CLOSE_TOO_MANY)
+        return
+    sender = asyncio.create_task(send_queued(websocket, conn))
+    closing: list[asyncio.Task[None]] = []
+    # However the queue overflows (this client's own requests, or pushes while it
+    # sends nothing), the socket is closed: never by cancelling this task, which may
+    # be in the middle of storing a decision.
+    conn.on_overflow = lambda: closing.append(
+        asyncio.create_task(let_go_of_slow_reader(websocket, sender))
+    )
+    # sync, ping and preview cost the server a view each: so many a second.
+    limiter = RateLimiter(hub.limits.messages_per_second, hub.limits.message_burst)
+    try:
+        while not conn.overflowed:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            await handle(room, conn, message)
+            await handle(room, conn, message, limiter)
     finally:
         room.detach(conn)
         conn.close()
-        with contextlib.suppress(Exception):
-            await sender
+        await asyncio.gather(*closing, sender, return_exceptions=True)  # its client may be gone
 
 
-async def greet(room: Room, websocket: WebSocket) -> Connection | None:
+#: Seconds a closing handshake with a client that does not read may take.
+CLOSE_WAIT = 5.0
+
+
+async def let_go_of_slow_reader(websocket: WebSocket, sender: asyncio.Task[None]) -> None:
+    """Close a connection whose unread messages piled up past the limit (4413). Its
+    sender is likely stuck writing to a client that does not read: it is cancelled,
+    and the close is not waited for beyond a few seconds."""
+    sender.cancel()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(
+            websocket.close(CLOSE_SLOW_READER, "messages piled up unread"), CLOSE_WAIT
+        )
+
+
+async def greet(room: Room, websocket: WebSocket, queue_limit: int) -> Connection | None:
     """The first message names the seat by its token; none means a spectator. The
     token travels inside the connection, never in the URL (URLs end up in logs)."""
     try:
@@ -366,17 +575,17 @@ async def greet(room: Room, websocket: WebSocket) -> Connection | None:
         return None
     token = hello.get("token")
     if token is None:
-        return Connection(None)
+        return Connection(None, limit=queue_limit)
     seat = room.seat_of(token) if isinstance(token, str) else None
     if seat is None:
         await websocket.send_json(error("unauthorized", "that token is no seat of this game"))
         await websocket.close(4401)
         return None
-    return Connection(seat, hash_token(token))
+    return Connection(seat, hash_token(token), limit=queue_limit)
 
 
 async def send_queued(websocket: WebSocket, conn: Connection) -> None:
-    while (text := await conn.queue.get()) is not None:
+    while (text := await conn.next_text()) is not None:
         await websocket.send_text(text)
 
 
@@ -403,12 +612,26 @@ PARSE_ERRORS = {
 }
 
 
-async def handle(room: Room, conn: Connection, message: Mapping[str, JSON]) -> None:
+#: Messages that cost the server a view or an answer and change nothing: rate-limited.
+LIMITED = {"sync", "ping", "preview"}
+
+
+async def handle(
+    room: Room, conn: Connection, message: Mapping[str, JSON], limiter: RateLimiter
+) -> None:
     data = parse(message)
     if isinstance(data, str):
         conn.push(error(data, PARSE_ERRORS[data]))
         return
     kind = data.get("type")
+    if kind in LIMITED and not limiter.allow():
+        refused = error(
+            "rate_limited",
+            f"at most {limiter.rate:g} sync, ping and preview messages a second; "
+            "this one was not answered",
+        )
+        conn.push({**refused, "ref": data.get("ref")} if kind == "preview" else refused)
+        return
     if kind == "act":
         await handle_act(room, conn, data)
     elif kind == "preview":

@@ -19,6 +19,7 @@ from quarterdeck.engine import (
     get_game,
 )
 
+from .limits import Limits, RateLimiter
 from .rooms import (
     ACTIVE,
     FINISHED,
@@ -30,7 +31,7 @@ from .rooms import (
     log,
     replay,
 )
-from .storage import Store, StoredGame, StoredSeat
+from .storage import DatabaseInUse, Store, StoredGame, StoredSeat
 from .tokens import hash_token, new_token
 
 JSON = Any
@@ -45,13 +46,35 @@ class UnplayableGame(Exception):
     """A stored game this server cannot replay (rules of another version, say)."""
 
 
+class Refused(Exception):
+    """A request over one of the server's limits; ``status`` is its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
 #: How often finished games nobody watches are let go of (``Hub.sweep``).
 SWEEP_SECONDS = 60.0
 
 
 class Hub:
-    def __init__(self, store: Store, bot_threads: int = 2, storage_threads: int = 4) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_threads: int = 2,
+        storage_threads: int = 4,
+        limits: Limits | None = None,
+    ) -> None:
         self.store = store
+        self.limits = limits or Limits()
+        # Games created by each client (address): so many a minute, in a burst at most.
+        self.creations = RateLimiter(
+            self.limits.games_per_minute / 60, self.limits.games_per_minute
+        )
+        #: Open WebSocket connections by client address.
+        self.client_connections: dict[str, int] = {}
         self.services = Services(
             store,
             ThreadPoolExecutor(storage_threads, thread_name_prefix="qd-storage"),
@@ -62,8 +85,10 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Migrate storage, then bring back every game in play, so that bots and
+        """Claim the database for this process (``DatabaseInUse`` if another server
+        has it), migrate it, then bring back every game in play, so that bots and
         turn timers go on where they stopped."""
+        await self.services.db(self.store.claim)
         await self.services.db(self.store.migrate)
         for game_id in await self.services.db(self.store.active_game_ids):
             try:
@@ -76,6 +101,27 @@ class Hub:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             self.sweep()
+            try:
+                await self.services.db(self.store.keep_claim)
+                await self.expire_open_games()
+            except DatabaseInUse as exc:  # our lock was lost and another server took it
+                log.critical("%s: this server no longer holds the database", exc)
+            except Exception:  # storage down: the next sweep tries again
+                log.exception("checking the database claim or expiring open games failed")
+
+    async def expire_open_games(self, now: float | None = None) -> list[str]:
+        """Delete the open games that waited for their seats longer than the limit
+        and have nobody connected: nothing was ever played in them (a game with a
+        seat to fill takes no decision), and kept they would hold memory for ever."""
+        cutoff = (time.time() if now is None else now) - self.limits.open_game_expiry
+        expired = []
+        async with self._loading:  # no game is loaded meanwhile
+            for game_id in await self.services.db(self.store.open_game_ids, cutoff):
+                if await self._expire(game_id):
+                    expired.append(game_id)
+        if expired:
+            log.info("%d open games expired unstarted", len(expired))
+        return expired
 
     def sweep(self) -> list[str]:
         """Let go of the finished games nobody is connected to: they never change
@@ -120,10 +166,51 @@ class Hub:
                 else:
                     why = "its rules or component data have changed since it was played"
                 raise UnplayableGame(f"game {game_id} cannot be played here: {why}") from None
-            room = Room(stored, state, self.services)
+            room = self.new_room(stored, state)
             self.rooms[game_id] = room
             room.wake()
             return room
+
+    async def _expire(self, game_id: str) -> bool:
+        room = self.rooms.get(game_id)
+        if room is None:
+            return await self.services.db(self.store.delete_open_game, game_id)
+        async with room.lock:  # no seat is taken meanwhile
+            if room.connections or room.status != OPEN:
+                return False
+            deleted = await self.services.db(self.store.delete_open_game, game_id)
+            if deleted:
+                del self.rooms[game_id]
+            return deleted
+
+    def new_room(self, stored: StoredGame, state: State) -> Room:
+        return Room(stored, state, self.services, self.limits.connections_per_game)
+
+    def check_creation(self, client: str, take: bool = True) -> None:
+        """Refuse (``Refused``) a creation over the client's rate; count it if
+        ``take`` (else only look: a request refused later does not count)."""
+        if not (self.creations.allow(client) if take else self.creations.ready(client)):
+            raise Refused(
+                429, f"at most {self.limits.games_per_minute} new games a minute; try later"
+            )
+
+    async def check_room_for_open_game(self) -> None:
+        if await self.services.db(self.store.count_games, OPEN) >= self.limits.max_open_games:
+            raise Refused(503, "too many games wait for players now; join one of them or try later")
+
+    def connect_client(self, client: str) -> bool:
+        """Count a new connection of ``client``: False (and not counted) when it has
+        its most."""
+        count = self.client_connections.get(client, 0)
+        if count >= self.limits.connections_per_client:
+            return False
+        self.client_connections[client] = count + 1
+        return True
+
+    def disconnect_client(self, client: str) -> None:
+        count = self.client_connections.pop(client, 0) - 1
+        if count > 0:
+            self.client_connections[client] = count
 
     async def create(
         self,
@@ -134,8 +221,11 @@ class Hub:
         turn_timer: int | None,
         bots: Mapping[int, str],
         scenario: Mapping[str, JSON] | None,
+        client: str = "",
     ) -> tuple[Room, str]:
-        """A new game and its creator's token (returned this once only)."""
+        """A new game and its creator's token (returned this once only). ``Refused``
+        over the client's rate of creation or the server's number of open games."""
+        self.check_creation(client, take=False)  # before any work for it
         if "data" in options:
             # A path on the server's disk: never let a client make the server read files.
             raise OptionError("the data option is not available on the server")
@@ -171,17 +261,27 @@ class Hub:
             seats=[StoredSeat(s, None, None, bots.get(s), 0) for s in range(state.num_players)],
             decisions=[],
         )
-        room = Room(stored, state, self.services)
+        room = self.new_room(stored, state)
         stored.status = room.status_of(state)
+        if stored.status == OPEN:
+            await self.check_room_for_open_game()
+        self.check_creation(client)  # only games that would be made count
         stored.deadline = room.deadline_of(state, None, stored.status)
         await self.services.db(self.store.create_game, stored)
         self.rooms[stored.id] = room
         room.wake()
         return room, creator
 
-    async def lobby(self, statuses: list[str]) -> list[dict[str, JSON]]:
-        stored = await self.services.db(self.store.list_games, statuses)
-        return [summary(s) for s in stored]
+    async def lobby(
+        self, statuses: list[str], limit: int, after: tuple[float, str] | None = None
+    ) -> tuple[list[dict[str, JSON]], tuple[float, str] | None]:
+        """A page of the lobby, newest first: at most ``limit`` games after the game
+        ``after`` (its creation time and id), and where the next page starts."""
+        stored = await self.services.db(self.store.list_games, statuses, limit + 1, after)
+        more = len(stored) > limit
+        stored = stored[:limit]
+        last = (stored[-1].created_at, stored[-1].id) if more else None
+        return [summary(s) for s in stored], last
 
 
 def start_state(

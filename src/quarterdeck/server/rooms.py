@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -33,6 +34,7 @@ from quarterdeck.engine import (
     derive_seed,
 )
 
+from .limits import MAX_BOT_NAME, name_problem
 from .preview import PreviewError, action_json, preview
 from .storage import Appended, Decision, Store, StoredGame, StoredSeat
 from .tokens import token_matches
@@ -64,16 +66,40 @@ def encode(message: Mapping[str, JSON]) -> str:
 
 
 @dataclass(eq=False)
+class Outgoing:
+    """A message waiting to be sent; ``log_from`` is set on a state message."""
+
+    text: str
+    log_from: int | None = None
+
+
+#: Close codes of a connection the server ends (docs/server.md).
+CLOSE_SLOW_READER = 4413  # messages piled up unread
+CLOSE_TOO_MANY = 4429  # the game's or the client's connections are full
+
+
+@dataclass(eq=False)
 class Connection:
     """One WebSocket: a seat (with the hash of the token it joined with) or a
     spectator (``seat`` None). Messages queue here as JSON text and a sender task
-    writes them, so a slow client never holds up a game."""
+    writes them, so a slow client never holds up a game. The queue is bounded: a
+    newer state replaces one still unsent (a client needs only the latest), and a
+    client that lets ``limit`` other messages pile up unread is let go of
+    (``overflowed``): otherwise one reader that never reads would hold the server's
+    memory without end."""
 
     seat: int | None
     token_hash: str | None = None
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    limit: int = 64
+    outbox: deque[Outgoing] = field(default_factory=deque)
     #: Log entries this connection has been sent: later pushes carry only new ones.
     log_sent: int = 0
+    closed: bool = False
+    overflowed: bool = False
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    unsent_state: Outgoing | None = None
+    #: Called once when the queue overflows (the server then closes the socket).
+    on_overflow: Callable[[], None] | None = None
 
     def push(self, message: Mapping[str, JSON]) -> None:
         # Encoded at once: a view is a tree of many small dicts and lists, and kept
@@ -82,11 +108,48 @@ class Connection:
         # game on the server (bench/bench_server_load.py).
         self.push_text(encode(message))
 
-    def push_text(self, text: str) -> None:
-        self.queue.put_nowait(text)
+    def push_text(self, text: str, log_from: int | None = None) -> None:
+        if self.closed:
+            return
+        if len(self.outbox) >= self.limit:
+            self.overflowed = True
+            self.outbox.clear()
+            self.unsent_state = None
+            self.close()
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
+        item = Outgoing(text, log_from)
+        self.outbox.append(item)
+        if log_from is not None:
+            self.unsent_state = item
+        self.ready.set()
+
+    def take_back_state(self) -> None:
+        """Withdraw the state still waiting to be sent, so that a newer one, carrying
+        its log entries too, takes its place."""
+        if self.unsent_state is not None:
+            self.outbox.remove(self.unsent_state)
+            assert self.unsent_state.log_from is not None
+            # From where the withdrawn one started, or from 0 for a sync.
+            self.log_sent = min(self.log_sent, self.unsent_state.log_from)
+            self.unsent_state = None
+
+    async def next_text(self) -> str | None:
+        """The next message to send, waiting for one; None once closed and sent."""
+        while not self.outbox:
+            if self.closed:
+                return None
+            self.ready.clear()
+            await self.ready.wait()
+        item = self.outbox.popleft()
+        if item is self.unsent_state:
+            self.unsent_state = None
+        return item.text
 
     def close(self) -> None:
-        self.queue.put_nowait(None)
+        self.closed = True
+        self.ready.set()
 
 
 #: The least time a search bot seated on the server takes over a decision, by level.
@@ -126,6 +189,9 @@ SERVER_MAX_ITERATIONS = 2_400
 def check_server_bot(bot_name: str, game: Game) -> None:
     """Refuse (``OptionError``) a bot the server cannot seat: unknown, or a search
     that would keep the shared threads from every other game."""
+    problem = name_problem(bot_name, MAX_BOT_NAME)
+    if problem is not None:  # ismcts: and thousands of digits, say
+        raise OptionError(f"no bot called that: {problem}")
     bot = make_bot(bot_name, game)
     if isinstance(bot, ISMCTSBot) and bot.iterations > SERVER_MAX_ITERATIONS:
         raise OptionError(
@@ -164,18 +230,26 @@ def replay(stored: StoredGame) -> State:
     return record.replay()
 
 
-def last_decisions(decisions: Sequence[Decision]) -> dict[int, list[int]]:
+@dataclass(frozen=True)
+class Confirmed:
+    """A seat's last decision sent by a client: its steps and the game's version just
+    after it (what its acknowledgement said, and says again for a resent copy)."""
+
+    steps: list[int]
+    version: int
+
+
+def last_decisions(decisions: Sequence[Decision]) -> dict[int, Confirmed]:
     """Each seat's last decision sent by a client: the steps sharing its last seq
     (a compound decision's steps are stored together, in order)."""
-    last: dict[int, tuple[int, list[int]]] = {}
-    for d in decisions:
+    last: dict[int, tuple[int, Confirmed]] = {}
+    for n, d in enumerate(decisions, start=1):
         if d.seq is None:
             continue
-        seq, steps = last.get(d.seat, (d.seq, []))
-        if seq != d.seq:
-            steps = []
-        last[d.seat] = (d.seq, [*steps, d.action_id])
-    return {seat: steps for seat, (_, steps) in last.items()}
+        seq, confirmed = last.get(d.seat, (d.seq, Confirmed([], 0)))
+        steps = confirmed.steps if seq == d.seq else []
+        last[d.seat] = (d.seq, Confirmed([*steps, d.action_id], n))
+    return {seat: confirmed for seat, (_, confirmed) in last.items()}
 
 
 def report_failure(task: asyncio.Task[None]) -> None:
@@ -260,7 +334,13 @@ class DecisionWriter:
 class Room:
     """One live game."""
 
-    def __init__(self, stored: StoredGame, state: State, services: Services) -> None:
+    def __init__(
+        self,
+        stored: StoredGame,
+        state: State,
+        services: Services,
+        max_connections: int = 200,
+    ) -> None:
         self.id = stored.id
         self.stored = stored  # the header and seats (its decisions are not kept up to date)
         self.seats: list[StoredSeat] = stored.seats
@@ -268,6 +348,7 @@ class Room:
         self.services = services
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        self.max_connections = max_connections
         # Each seat's last accepted decision, to tell a resent one from a reused seq.
         self.last_actions = last_decisions(stored.decisions)
         self._bot_task: asyncio.Task[None] | None = None
@@ -372,14 +453,36 @@ class Room:
     # -- connections -------------------------------------------------------------------------
 
     def attach(self, conn: Connection) -> None:
-        """A connection joins: it gets the whole current picture at once."""
+        """A connection joins: it gets the whole current picture at once. Refused
+        (``too_many``) when the game has its most connections."""
+        if len(self.connections) >= self.max_connections:
+            raise RoomError(
+                "too_many", f"this game has its most connections ({self.max_connections})"
+            )
+        newly_connected = self.seat_newly_connected(conn)
         self.connections.add(conn)
         conn.push({"type": "welcome", "game_id": self.id, "seat": conn.seat})
-        self.broadcast()  # everyone sees who is connected; the newcomer gets its view
+        if newly_connected:
+            self.broadcast()  # everyone sees the seat connected; the newcomer gets its view
+        else:
+            # Spectators are not shown: nobody else's picture changes (pushing every
+            # connection for each of many spectators was quadratic).
+            self.push_state(conn)
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
-        self.broadcast()
+        if self.seat_newly_connected(conn):  # its seat has no connection left
+            self.broadcast()
+
+    def seat_newly_connected(self, conn: Connection) -> bool:
+        """Whether ``conn``'s seat has no other connection (a seat's "connected"
+        changes with it); False for a spectator."""
+        return conn.seat is not None and not any(
+            c.seat == conn.seat for c in self.connections if c is not conn
+        )
+
+    def seat_connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
 
     def broadcast(self, extra: dict[str, JSON] | None = None) -> None:
         """Push every connection its own view (computed once per seat and log start)."""
@@ -392,14 +495,16 @@ class Room:
     def push_state(
         self, conn: Connection, cache: dict[tuple[int | None, int], str] | None = None
     ) -> None:
-        """Push ``conn`` its view with the log entries it has not had yet."""
+        """Push ``conn`` its view with the log entries it has not had yet (and those of
+        an unsent older view, which this one replaces)."""
+        conn.take_back_state()
         key = (conn.seat, conn.log_sent)
         text = cache.get(key) if cache is not None else None
         if text is None:
             text = encode(self.state_message(conn.seat, conn.log_sent))
             if cache is not None:
                 cache[key] = text
-        conn.push_text(text)
+        conn.push_text(text, log_from=conn.log_sent)
         conn.log_sent = len(self.state.events)
 
     # -- seats -------------------------------------------------------------------------------
@@ -425,6 +530,11 @@ class Room:
                 raise RoomError("game_over", "the game is over")
             if s.bot is not None:
                 raise RoomError("seat_taken", f"a bot already plays seat {seat}")
+            if s.token_hash is not None and self.seat_connected(seat):
+                # Only a seat its player has left: not one whose player is still here.
+                raise RoomError(
+                    "seat_connected", f"seat {seat}'s player is connected: it is not abandoned"
+                )
             await self._save_seat(replace(s, bot=bot, token_hash=None))
             for conn in self.connections:
                 if conn.seat == seat:
@@ -466,9 +576,13 @@ class Room:
             seat = self._acting_seat(conn)
             s = self.seats[seat]
             if seq == s.last_seq:
-                if self.last_actions.get(seat) != list(actions):
+                confirmed = self.last_actions.get(seat)
+                if confirmed is None or confirmed.steps != list(actions):
                     raise RoomError("bad_seq", f"seq {seq} was already used for another decision")
-                conn.push({"type": "ack", "seq": seq, "version": self.version, "duplicate": True})
+                # The version the decision led to, as its first ack said, not the game's now.
+                conn.push(
+                    {"type": "ack", "seq": seq, "version": confirmed.version, "duplicate": True}
+                )
                 return
             if seq < s.last_seq:
                 raise RoomError(
@@ -493,7 +607,7 @@ class Room:
             ]
             await self._commit(trial, decisions)
             s.last_seq = seq
-            self.last_actions[seat] = list(actions)
+            self.last_actions[seat] = Confirmed(list(actions), self.version)
             conn.push({"type": "ack", "seq": seq, "version": self.version, "duplicate": False})
             self.broadcast()
             self.wake()

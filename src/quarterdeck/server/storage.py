@@ -6,6 +6,7 @@ the event loop. A decision is committed here before the server acknowledges it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -17,17 +18,22 @@ from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
+from filelock import FileLock
+from filelock import Timeout as LockTimeout
 from sqlalchemy import (
     Connection,
     Engine,
     Table,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
     func,
     insert,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -89,6 +95,27 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+class DatabaseInUse(Exception):
+    """Another server process holds the database."""
+
+
+def sqlite_path(url: str) -> str | None:
+    """The file of an SQLite URL; None for another database or one in memory."""
+    url = normalize_url(url)
+    if not url.startswith("sqlite"):
+        return None
+    path = url.partition(":///")[2].partition("?")[0]
+    return path if path and path != ":memory:" else None
+
+
+#: The PostgreSQL advisory lock of a server: one per database and schema (the
+#: schema in use is part of the key, so that schemas of one database stay apart).
+_PG_LOCK_KEY = text(
+    "SELECT ('x' || substr(md5('quarterdeck-server:' || current_database() || ':' "
+    "|| current_schema()), 1, 16))::bit(64)::bigint"
+)
 
 
 def migrate(engine: Engine) -> None:
@@ -186,11 +213,78 @@ class Store:
         self._local = threading.local()
         self._kept: list[Connection] = []
         self._kept_lock = threading.Lock()
+        self.url = url
+        self._claim: FileLock | Connection | None = None
 
     def migrate(self) -> None:
         migrate(self.engine)
 
+    def claim(self) -> None:
+        """Hold the database for this process until ``close``, or raise
+        ``DatabaseInUse``: two server processes on one database would each keep
+        games in memory and overwrite each other's decisions. SQLite: an exclusive
+        lock on the file ``<database>.lock``; PostgreSQL: a session advisory lock.
+        Both die with the process, ``kill -9`` included, so nothing stale is left."""
+        if self._claim is not None:
+            return
+        path = sqlite_path(self.url)
+        if path is not None:
+            self._claim = self._lock_file(path)
+        elif self.engine.dialect.name == "postgresql":
+            self._claim = self._advisory_lock()
+
+    def _in_use(self) -> DatabaseInUse:
+        return DatabaseInUse(f"another Quarterdeck server already uses {database_name(self.url)}")
+
+    def _lock_file(self, path: str) -> FileLock:
+        lock = FileLock(f"{path}.lock", timeout=0)
+        try:
+            lock.acquire()
+        except LockTimeout:
+            raise self._in_use() from None
+        return lock
+
+    def _advisory_lock(self) -> Connection:
+        connection = self.engine.connect()
+        try:
+            key = connection.execute(_PG_LOCK_KEY).scalar_one()
+            got = connection.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key})
+            held = bool(got.scalar_one())
+            connection.commit()
+        except Exception:
+            connection.close()
+            raise
+        if not held:
+            connection.close()
+            raise self._in_use()
+        return connection
+
+    def keep_claim(self) -> None:
+        """Check now and then that the claim still holds: a PostgreSQL advisory lock
+        ends with its connection, which the network may drop. A lost one is taken
+        again (``DatabaseInUse`` if another server took it meanwhile)."""
+        claim = self._claim
+        if not isinstance(claim, Connection):
+            return  # a lock file lasts as long as the process
+        try:
+            claim.execute(text("SELECT 1")).scalar_one()
+            claim.commit()
+        except Exception:
+            self.release()
+            self._claim = self._advisory_lock()
+
+    def release(self) -> None:
+        """Let go of the database (see ``claim``)."""
+        claim, self._claim = self._claim, None
+        if isinstance(claim, FileLock):
+            claim.release()
+        elif claim is not None:
+            with contextlib.suppress(Exception):
+                claim.invalidate()  # the session, and its advisory lock, end with it
+                claim.close()
+
     def close(self) -> None:
+        self.release()
         with self._kept_lock:
             for connection in self._kept:
                 connection.close()
@@ -324,6 +418,18 @@ class Store:
         if games:
             connection.execute(_UPDATE_GAME, games)
 
+    def delete_open_game(self, game_id: str) -> bool:
+        """Delete a game still open (it has no decisions); False if it is no more."""
+        with self._session() as session:
+            status = session.scalar(
+                select(GameRow.status).where(GameRow.id == game_id).with_for_update()
+            )
+            if status != "open":
+                return False
+            session.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
+            session.execute(delete(GameRow).where(GameRow.id == game_id))
+            return True
+
     def delete_game(self, game_id: str) -> None:
         with self._session() as session:
             session.execute(delete(DecisionRow).where(DecisionRow.game_id == game_id))
@@ -344,17 +450,46 @@ class Store:
             ).all()
             return _stored(row, [_decision(d) for d in decisions])
 
-    def list_games(self, statuses: Sequence[str]) -> list[StoredGame]:
-        """Games with these statuses, newest first, without their decisions (the
-        lobby's list; ``decisions`` is left empty)."""
+    def list_games(
+        self,
+        statuses: Sequence[str],
+        limit: int | None = None,
+        after: tuple[float, str] | None = None,
+    ) -> list[StoredGame]:
+        """Games with these statuses, newest first (ties by id), without their
+        decisions (the lobby's list; ``decisions`` is left empty): at most ``limit``,
+        those after the game ``after`` (its creation time and id) in that order."""
+        query = select(GameRow).where(GameRow.status.in_(statuses))
+        if after is not None:
+            created_at, game_id = after
+            query = query.where(
+                or_(
+                    GameRow.created_at < created_at,
+                    and_(GameRow.created_at == created_at, GameRow.id > game_id),
+                )
+            )
+        query = query.order_by(GameRow.created_at.desc(), GameRow.id).limit(limit)
         with self._session() as session:
-            rows = session.scalars(
-                select(GameRow)
-                .where(GameRow.status.in_(statuses))
-                .options(selectinload(GameRow.seats))
-                .order_by(GameRow.created_at.desc(), GameRow.id)
-            ).all()
+            rows = session.scalars(query.options(selectinload(GameRow.seats))).all()
             return [_stored(row, []) for row in rows]
+
+    def count_games(self, status: str) -> int:
+        with self._session() as session:
+            count = session.scalar(
+                select(func.count()).select_from(GameRow).where(GameRow.status == status)
+            )
+            return int(count or 0)
+
+    def open_game_ids(self, created_before: float) -> list[str]:
+        """The open games created before ``created_before`` (Unix seconds)."""
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id).where(
+                        GameRow.status == "open", GameRow.created_at < created_before
+                    )
+                )
+            )
 
     def decision_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
         with self._session() as session:

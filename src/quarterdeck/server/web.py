@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from quarterdeck.engine import QuarterdeckError, Record, get_game
 
+from .limits import is_game_id
 from .preview import action_json
 
 JSON = Any
@@ -49,6 +50,8 @@ def add_web(app: FastAPI) -> None:
         from .rooms import RoomError
 
         try:
+            if not is_game_id(game_id):  # no query for what cannot be an id (a NUL, say)
+                raise UnknownGame(game_id)
             room = await request.app.state.hub.room(game_id)
             record = Record.from_json(room.record())
         except UnknownGame:
@@ -75,15 +78,19 @@ def add_web(app: FastAPI) -> None:
 
 
 def replay_step(record: Record, at: int, seat: int | None) -> dict[str, JSON]:
-    """Move ``at`` of a finished game's record, told to ``seat`` (None: everything)."""
+    """Move ``at`` of a finished game's record, told to ``seat`` (None: everything).
+    The move's text only when everything is shown or it was the seat's own: it may
+    name what only its maker knew (a Letter of Marque ship launched armed, a card
+    from a hand), and the log says what everyone else saw of it."""
     actor = record.replay(at - 1).current_player if at else None
     state = record.replay(at)
     view = state.view(seat) if seat is not None else state.view_all()
     game = state.game
+    text = record.actions[at - 1][1] if at and (seat is None or seat == actor) else None
     return {
         "at": at,
         "length": len(record.actions),
-        "action": {"seat": actor, "text": record.actions[at - 1][1]} if at else None,
+        "action": {"seat": actor, "text": text} if at else None,
         "view": view,
         "said": [game.describe_event(e, seat) for e in view.get("log", [])],
     }

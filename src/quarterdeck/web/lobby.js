@@ -97,13 +97,14 @@ async function refresh() {
   for (const status of ["open", "active", "finished"]) {
     let games = [];
     try {
-      games = await api(`/api/games?status=${status}`);
+      // The lobby is paged (docs/server.md): the first page of ten is all it shows.
+      games = (await api(`/api/games?status=${status}&limit=10`)).games;
     } catch {
       continue;
     }
     const list = document.getElementById(status);
     if (!games.length) continue;
-    list.replaceChildren(...games.slice(0, 10).map((g) => gameItem(g, status)));
+    list.replaceChildren(...games.map((g) => gameItem(g, status)));
   }
 }
 

@@ -57,9 +57,17 @@ async function show(at) {
   document.getElementById("where").textContent = `move ${step.at} of ${step.length}`;
   document.getElementById("prompt").textContent = step.at === 0
     ? "The start of the game."
-    : `${step.action.seat === null ? "" : `${r.names[step.action.seat]}: `}${step.action.text}`;
+    : moveText(step.action);
   document.getElementById("log").replaceChildren(...step.said.slice(-60).reverse().map((line) => el("li", { text: line })));
   if (step.at >= step.length) stop();
+}
+
+// A move's text is only given to the seat that made it (or with everything shown):
+// it may name what only that seat knew. The log below says what the others saw.
+function moveText(action) {
+  const who = action.seat === null ? "" : r.names[action.seat];
+  if (action.text === null) return `${who || "Someone"} moved.`;
+  return `${who ? `${who}: ` : ""}${action.text}`;
 }
 
 function togglePlay() {
