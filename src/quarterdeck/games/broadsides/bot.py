@@ -15,6 +15,35 @@ from typing import Any, NamedTuple
 from quarterdeck.engine import Action, Bot, State
 
 from .components import CannonKind, Components, Zone, card_suit, card_value, is_wild
+from .phases import (
+    AIM,
+    BROADSIDE,
+    CHANGE_TARGETS,
+    DOUBLE,
+    EFFECTIVE,
+    EVADE,
+    FIRE_SHOT,
+    FULL_RELOAD,
+    HAND_LIMIT,
+    HOLD,
+    LOAD,
+    MOUNT,
+    OFFICER,
+    PICK,
+    PLACE,
+    REPAIR,
+    REPAIR_ACTION,
+    RETURN_SHOTS,
+    SET_OF_ACTION,
+    SHEER_OFF,
+    SINGLE_RELOAD,
+    SPEND_SHOTS,
+    STAGE1,
+    STAGE2,
+    TASKS,
+    ZERO_IN_MAN,
+    ZERO_IN_SIGHT,
+)
 
 JSON = Any
 RESULT_POINTS = {"perfect": 0, "good": -1, "poor": -2, "miss": -3, "early": -4}
@@ -35,8 +64,6 @@ FOE_CARD, SPOILED_AIM, GUN_SHOT = 0.6, 0.5, 1.6
 # What a turn's delay of a shot costs, in markers; an empty cannon needs a Reload first.
 WAIT_COST = 1.0
 RELOAD_DELAY = 0.5
-# Actions of Stage 1, by their index in actions.STAGE_ACTIONS.
-AIM, HOLD, BROADSIDE, SHEER_OFF, SINGLE_RELOAD, FULL_RELOAD, REPAIR, CHANGE_TARGETS = range(8)
 # The cannons mounted (fore, aft) and where the officers stand.
 FORE_CANNON, AFT_CANNON = "carronade", "carronade"
 OFFICER_DECKS = ("main-deck", "aft-deck")
@@ -58,8 +85,10 @@ class HeuristicBot(Bot):
         view = state.bot_view(seat)
         c: Components = state.game.components  # type: ignore[attr-defined]
         phase = view["phase"]
-        chooser = getattr(self, "_" + phase.replace("-", "_"), None)
-        choice = chooser(view, seat, legal, c) if chooser else None
+        if phase == PICK:
+            view["_set_kind"] = _set_kind(state, view, seat)
+        chooser = CHOOSERS.get(phase)
+        choice = chooser(self, view, seat, legal, c) if chooser else None
         return choice if choice is not None else legal[0]
 
     # -- setup -----------------------------------------------------------------------------
@@ -113,7 +142,7 @@ class HeuristicBot(Bot):
             FULL_RELOAD: lambda: _reload_value(view, seat, c, full=True) - 2 * cost,
             BROADSIDE: lambda: _broadside_value(view, seat, c, cost),
             SHEER_OFF: lambda: _sheer_off_value(view, seat, cost),
-            REPAIR: lambda: _repair_value(view, seat, c, cost),
+            REPAIR_ACTION: lambda: _repair_value(view, seat, c, cost),
         }
         values = {n: worth[n]() for n in names if n in worth}
         if not values:
@@ -121,7 +150,7 @@ class HeuristicBot(Bot):
         return names[max(values, key=values.__getitem__)]
 
     def _pick(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action | None:
-        kind = view["selection"]["kind"] if view["selection"] else _kind_from_prompt(view)
+        kind = view["_set_kind"]  # noted by ``choose``
         chosen = [(s[0], s[1]) for s in view["selection"]["cards"]] if view["selection"] else []
         by_text = {a.text: a for a in legal}
         done = by_text.get("done")
@@ -225,6 +254,29 @@ class HeuristicBot(Bot):
         return _first_planned(legal, plan) or min(legal, key=lambda a: _action_keep(a, keep))
 
 
+Chooser = Callable[[HeuristicBot, JSON, int, list[Action], Components], Action | None]
+#: The captain's choice for each decision (decisions.py), by phase.
+CHOOSERS: dict[str, Chooser] = {
+    OFFICER: HeuristicBot._officer,
+    MOUNT: HeuristicBot._mount,
+    LOAD: HeuristicBot._load,
+    ZERO_IN_MAN: HeuristicBot._zero_in_man,
+    ZERO_IN_SIGHT: HeuristicBot._zero_in_sight,
+    STAGE1: HeuristicBot._stage1,
+    PICK: HeuristicBot._pick,
+    PLACE: HeuristicBot._place,
+    SPEND_SHOTS: HeuristicBot._spend_shots,
+    EFFECTIVE: HeuristicBot._effective,
+    RETURN_SHOTS: HeuristicBot._return_shots,
+    REPAIR: HeuristicBot._repair,
+    STAGE2: HeuristicBot._stage2,
+    FIRE_SHOT: HeuristicBot._fire_shot,
+    DOUBLE: HeuristicBot._double,
+    TASKS: HeuristicBot._tasks,
+    HAND_LIMIT: HeuristicBot._hand_limit,
+}
+
+
 # -- reading the position ------------------------------------------------------------------------
 
 
@@ -232,19 +284,19 @@ def _by_zone(legal: Sequence[Action], c: Components, zone_id: str, arg: int) -> 
     return next((a for a in legal if c.zones[a.args[arg]].id == zone_id), None)
 
 
-def _kind_from_prompt(view: JSON) -> str:
-    prompt = view["pending"]["prompt"]
-    for word, kind in (
-        ("Aim:", "aim-card"),
-        ("Broadside", "flush"),
-        ("Sheer Off", "straight"),
-        ("Evade", "evade"),
-        ("Repair", "payment"),
-        ("Full Reload", "pair"),
-        ("Single Shot Reload", "any-two"),
-    ):
-        if word in prompt:
-            return kind
+def _set_kind(state: State, view: JSON, seat: int) -> str:
+    """The set being built (phases.PICKS): the view names it once a card is picked.
+    Before that, an Evasion if it is the foe's turn; else the set our own last Stage 1
+    action began (a decision of ours: we recall it)."""
+    if view["selection"]:
+        return str(view["selection"]["kind"])
+    if view["turn_player"] != seat:
+        return EVADE
+    space = state.game.action_space
+    for action_id in reversed(state.history):
+        action = space[action_id]
+        if action.kind == "action":
+            return SET_OF_ACTION.get(action.args[0], "other")
     return "other"
 
 
