@@ -17,18 +17,22 @@ from quarterdeck.engine import Action, Bot, State
 from .components import CannonKind, Components, Zone, card_suit, card_value, is_wild
 from .phases import (
     AIM,
+    AIM_CARD,
     BROADSIDE,
     CHANGE_TARGETS,
     DOUBLE,
     EFFECTIVE,
     EVADE,
     FIRE_SHOT,
+    FLUSH,
     FULL_RELOAD,
     HAND_LIMIT,
     HOLD,
     LOAD,
     MOUNT,
     OFFICER,
+    PAIR,
+    PAYMENT,
     PICK,
     PLACE,
     REPAIR,
@@ -40,6 +44,7 @@ from .phases import (
     SPEND_SHOTS,
     STAGE1,
     STAGE2,
+    STRAIGHT,
     TASKS,
     ZERO_IN_MAN,
     ZERO_IN_SIGHT,
@@ -154,23 +159,23 @@ class HeuristicBot(Bot):
         chosen = [(s[0], s[1]) for s in view["selection"]["cards"]] if view["selection"] else []
         by_text = {a.text: a for a in legal}
         done = by_text.get("done")
-        if kind == "aim-card":
+        if kind == AIM_CARD:
             _, card, value, _, _ = _best_aim(view, seat, c)
             return _card_action(legal, card, value) if card is not None else legal[0]
-        if kind in ("straight", "evade"):
+        if kind in (STRAIGHT, EVADE):
             run = _straight_plan(view, seat, kind, chosen)
             if len(run) <= len(chosen):
                 return done or legal[-1]
             card, value = run[len(chosen)]
             return _card_action(legal, card, value) or done or legal[-1]
-        if kind == "flush":
+        if kind == FLUSH:
             return _flush_pick(view, seat, c, legal, chosen) or done or legal[0]
         keep = _keep_values(view, seat, c)
         free = [x for x in _cards(view, seat) if x not in {card for card, _ in chosen}]
-        if kind == "pair":
+        if kind == PAIR:
             return _first_planned(legal, _cheapest_pair(free, keep, chosen)) or legal[0]
         wanted = 2  # a Single Shot Reload
-        if kind == "payment":
+        if kind == PAYMENT:
             wanted = len(_repair_plan(view, seat, c)[0])
             if len(chosen) >= wanted and done:
                 return done
@@ -206,7 +211,7 @@ class HeuristicBot(Bot):
         best, gun = _best_shot(view, seat, c), _gun_position(view, seat)
         wrong = [a for a in legal if a.kind == "shot" and a.args[0] != best]
         wrong.sort(key=lambda a: a.args[1] != gun)
-        full = view["selection"] is not None and view["selection"]["kind"] == "pair"
+        full = view["selection"] is not None and view["selection"]["kind"] == PAIR
         if wrong and (full or done is None):
             return wrong[0]
         return done or legal[0]
@@ -717,7 +722,7 @@ def _broadside_hit(foe: JSON, kind: str) -> float:
 
 def _sheer_off_value(view: JSON, seat: int, cost: float) -> float:
     ship = view["ships"][seat]
-    plan = _straight_plan(view, seat, "straight", [])
+    plan = _straight_plan(view, seat, STRAIGHT, [])
     if not plan:
         return -9.0
     n = max(0, len(plan) - ship["rigging_penalty"])
@@ -731,14 +736,14 @@ def _straight_plan(
     """The straight to play (run order): for Sheer Off the one that makes the foe
     lose most for its cards; for Evade the one that saves most for its cards, or none."""
     ship = view["ships"][seat]
-    track = "evasion" if kind == "evade" else "sheer_off"
+    track = "evasion" if kind == EVADE else "sheer_off"
     hand = _cards(view, seat)
-    reserve = 1 if kind == "straight" and view["actions_taken"] == 0 else 0
+    reserve = 1 if kind == STRAIGHT and view["actions_taken"] == 0 else 0
     limit = len(hand) - reserve
     # Only an Evasion gains from a straight flush.
-    suits = (None, 0, 1, 2, 3) if kind == "evade" else (None,)
+    suits = (None, 0, 1, 2, 3) if kind == EVADE else (None,)
     runs = _runs(hand, set(ship["tracks"][track]), chosen, limit, suits)
-    if kind == "straight":
+    if kind == STRAIGHT:
         foe_hand = view["ships"][1 - seat]["hand_size"]
         best_run: list[tuple[int, int]] = []
         best = -9.0

@@ -14,7 +14,17 @@ from quarterdeck.engine import Event
 from .components import card_suit, is_wild
 from .decks import discard_targets
 from .losses import queue
-from .phases import AFTER_FIRE, DOUBLE, EVADE, FIRE_SHOT, STAGE2, THEN_DOUBLE, THEN_STAGE3
+from .phases import (
+    AFTER_FIRE,
+    DOUBLE,
+    EVADE,
+    FIRE_SHOT,
+    STAGE2,
+    THEN_DOUBLE,
+    THEN_STAGE3,
+    UNAIM,
+    ZONE,
+)
 from .sets import sel_cards, start_pick
 from .setup import start_zero_in
 from .ship import can_use_cannon, exposed, foe, penalty, target_result, zone_count
@@ -91,7 +101,7 @@ def fire_shot(s: Position, shot: int) -> None:
         early += result == "early"
     s.log(Event("shot", {"seat": p, "shot": shot, "steps": steps, "damage": s.attack[2]}))
     # An Early Target makes the defender discard an Aim card.
-    tasks = [[foe(p), "unaim", early, -1, -1]] if early else []
+    tasks = [[foe(p), UNAIM, early, -1, -1]] if early else []
     queue(s, tasks, THEN_DOUBLE)
 
 
@@ -167,7 +177,7 @@ def apply_damage(s: Position) -> None:
     p = s.turn_player
     zone, _, damage, _ = s.attack
     s.log(Event("damage", {"seat": p, "zone": zone, "damage": damage}))
-    tasks = [[foe(p), "zone", damage, zone, -1]] if damage else []
+    tasks = [[foe(p), ZONE, damage, zone, -1]] if damage else []
     queue(s, tasks, AFTER_FIRE)
 
 

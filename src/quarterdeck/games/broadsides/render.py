@@ -6,19 +6,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from .components import Components, a_or_an, card_name
+from .phases import AIM_CARD, ANY_TWO, EVADE, FLUSH, PAIR, PAYMENT, STRAIGHT, UNAIM, ZONE
 from .ship import hand_limit
 from .table import Position
 
 JSON = Any
 SEATS = ("Red", "Blue")
 SET_WORDS = {
-    "flush": "Broadside: pick the cards of your flush (one suit), then done",
-    "straight": "Sheer Off: pick your straight from its lowest card up, then done",
-    "pair": "Full Reload: pick a pair",
-    "any-two": "Single Shot Reload: pick any two cards to discard",
-    "payment": "Repair: pick 1 to 3 cards to discard, one move each, then done",
-    "aim-card": "Aim: pick the Aim card to play",
-    "evade": "Evade? Pick a straight from its lowest card up (a straight flush evades more), or done for none",
+    FLUSH: "Broadside: pick the cards of your flush (one suit), then done",
+    STRAIGHT: "Sheer Off: pick your straight from its lowest card up, then done",
+    PAIR: "Full Reload: pick a pair",
+    ANY_TWO: "Single Shot Reload: pick any two cards to discard",
+    PAYMENT: "Repair: pick 1 to 3 cards to discard, one move each, then done",
+    AIM_CARD: "Aim: pick the Aim card to play",
+    EVADE: "Evade? Pick a straight from its lowest card up (a straight flush evades more), or done for none",
 }
 
 
@@ -92,11 +93,11 @@ def prompt_double(s: Position, who: str) -> str:
 
 def prompt_tasks(s: Position, who: str) -> str:
     _, what, count, zone, _ = s.tasks[0]
-    if what == "unaim":
+    if what == UNAIM:
         return f"{who}: discard {count} Aim card(s) from your Targets"
     where = (
         s.c.zones[zone].name
-        if what == "zone"
+        if what == ZONE
         else {"rigging": "your Rigging", "deck": "your Decks", "hull": "your Hull"}[what]
     )
     return f"{who}: lose {count} marker(s) from {where}"

@@ -26,6 +26,7 @@ from quarterdeck.engine import Buffer, TensorField, TensorLayout
 from .components import RESULTS, ZONE_KINDS, Components
 from .phases import (
     EFFECTIVE,
+    FLUSH,
     HAND_LIMIT,
     OVER,
     PHASES,
@@ -36,9 +37,11 @@ from .phases import (
     RETURN_SHOTS,
     SPEND_SHOTS,
     TASKS,
+    UNAIM,
     ZERO_IN,
     ZERO_IN_MAN,
     ZERO_IN_SIGHT,
+    ZONE,
 )
 from .table import Position
 
@@ -48,7 +51,7 @@ PICK_PHASES = frozenset({PICK, PLACE, SPEND_SHOTS, EFFECTIVE, RETURN_SHOTS, REPA
 PENALTIES = ("rigging", "cannon", "hand", "no-firing")
 #: Waiting losses (``state.tasks``): Aim cards off one's Targets, markers off the
 #: zone under fire, markers of one kind anywhere (Broadside hits, Disasters).
-LOSSES = ("unaim", "zone", *ZONE_KINDS)
+LOSSES = (UNAIM, ZONE, *ZONE_KINDS)
 TRACKS = (("broadside", 4), ("sheer-off", 10), ("evasion", 10))
 CARDS = 42  # each captain's Aim deck: 40 numbered cards and 2 Wilds
 SUITS = 5  # ♠ ♣ ♦ ♥ and the Wild
@@ -509,7 +512,7 @@ def write_observation(e: Encoder, state: Position, seat: int, out: Buffer) -> No
             v[cards[s[0]]] = 1.0
             if s[1] > 0:
                 v[values + s[1]] = 1.0
-        if pick == "flush" and sel[0][2] >= 0:
+        if pick == FLUSH and sel[0][2] >= 0:
             v[e.selection_suit + sel[0][2]] = 1.0
         if state.seat == foe and (phase in (PICK, PLACE)):
             known = e.foe_known_hand
@@ -651,7 +654,7 @@ def _losses(state: Position, seat: int, e: Encoder, v: Any) -> None:
     zone = -1
     for task in state.tasks:
         totals[(task[0] != seat) * width + e.loss[task[1]]] += task[2]
-        if zone < 0 and task[1] == "zone" and task[2] > 0:
+        if zone < 0 and task[1] == ZONE and task[2] > 0:
             zone = task[3]
     for k, n in enumerate(totals):
         if n > 0:
