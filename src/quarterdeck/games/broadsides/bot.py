@@ -3,8 +3,10 @@ aims at the zone that pays best, fires as soon as waiting would gain little, and
 spends cards on Repairs, Evasions, Broadsides and Sheering Off only when they are
 worth more than the Aim cards they cost.
 
-It reads only its own seat's view, its legal actions and the public component data
-(the Target centres and Cannon tiles printed on the cards), never the state itself.
+It reads only its own seat's view, its legal actions, its own past decisions (which
+set its last Stage 1 action began) and the public component data (the Target centres
+and Cannon tiles printed on the cards), never the position's fields. Its choice for
+each decision is found in :data:`CHOOSERS`, by phase (``phases.py``).
 """
 
 from __future__ import annotations
