@@ -7,6 +7,9 @@ JSON. No rules live here (they are in the chapters: ``setup.py``, ``turn.py``, â
 rules and satellites take a :class:`Position` as their first argument.
 """
 
+# No ``from __future__ import annotations`` here: the ``Kept`` records in the field
+# annotations are read with ``get_type_hints`` and must name what they use.
+
 import json
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
