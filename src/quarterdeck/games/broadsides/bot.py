@@ -3,8 +3,10 @@ aims at the zone that pays best, fires as soon as waiting would gain little, and
 spends cards on Repairs, Evasions, Broadsides and Sheering Off only when they are
 worth more than the Aim cards they cost.
 
-It reads only its own seat's view, its legal actions and the public component data
-(the Target centres and Cannon tiles printed on the cards), never the state itself.
+It reads only its own seat's view, its legal actions, its own past decisions (which
+set its last Stage 1 action began) and the public component data (the Target centres
+and Cannon tiles printed on the cards), never the position's fields. Its choice for
+each decision is found in :data:`CHOOSERS`, by phase (``phases.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,40 @@ from typing import Any, NamedTuple
 from quarterdeck.engine import Action, Bot, State
 
 from .components import CannonKind, Components, Zone, card_suit, card_value, is_wild
+from .phases import (
+    AIM,
+    AIM_CARD,
+    BROADSIDE,
+    CHANGE_TARGETS,
+    DOUBLE,
+    EFFECTIVE,
+    EVADE,
+    FIRE_SHOT,
+    FLUSH,
+    FULL_RELOAD,
+    HAND_LIMIT,
+    HOLD,
+    LOAD,
+    MOUNT,
+    OFFICER,
+    PAIR,
+    PAYMENT,
+    PICK,
+    PLACE,
+    REPAIR,
+    REPAIR_ACTION,
+    RETURN_SHOTS,
+    SET_OF_ACTION,
+    SHEER_OFF,
+    SINGLE_RELOAD,
+    SPEND_SHOTS,
+    STAGE1,
+    STAGE2,
+    STRAIGHT,
+    TASKS,
+    ZERO_IN_MAN,
+    ZERO_IN_SIGHT,
+)
 
 JSON = Any
 RESULT_POINTS = {"perfect": 0, "good": -1, "poor": -2, "miss": -3, "early": -4}
@@ -35,8 +71,6 @@ FOE_CARD, SPOILED_AIM, GUN_SHOT = 0.6, 0.5, 1.6
 # What a turn's delay of a shot costs, in markers; an empty cannon needs a Reload first.
 WAIT_COST = 1.0
 RELOAD_DELAY = 0.5
-# Actions of Stage 1, by their index in actions.STAGE_ACTIONS.
-AIM, HOLD, BROADSIDE, SHEER_OFF, SINGLE_RELOAD, FULL_RELOAD, REPAIR, CHANGE_TARGETS = range(8)
 # The cannons mounted (fore, aft) and where the officers stand.
 FORE_CANNON, AFT_CANNON = "carronade", "carronade"
 OFFICER_DECKS = ("main-deck", "aft-deck")
@@ -58,8 +92,10 @@ class HeuristicBot(Bot):
         view = state.bot_view(seat)
         c: Components = state.game.components  # type: ignore[attr-defined]
         phase = view["phase"]
-        chooser = getattr(self, "_" + phase.replace("-", "_"), None)
-        choice = chooser(view, seat, legal, c) if chooser else None
+        if phase == PICK:
+            view["_set_kind"] = _set_kind(state, view, seat)
+        chooser = CHOOSERS.get(phase)
+        choice = chooser(self, view, seat, legal, c) if chooser else None
         return choice if choice is not None else legal[0]
 
     # -- setup -----------------------------------------------------------------------------
@@ -113,7 +149,7 @@ class HeuristicBot(Bot):
             FULL_RELOAD: lambda: _reload_value(view, seat, c, full=True) - 2 * cost,
             BROADSIDE: lambda: _broadside_value(view, seat, c, cost),
             SHEER_OFF: lambda: _sheer_off_value(view, seat, cost),
-            REPAIR: lambda: _repair_value(view, seat, c, cost),
+            REPAIR_ACTION: lambda: _repair_value(view, seat, c, cost),
         }
         values = {n: worth[n]() for n in names if n in worth}
         if not values:
@@ -121,27 +157,27 @@ class HeuristicBot(Bot):
         return names[max(values, key=values.__getitem__)]
 
     def _pick(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action | None:
-        kind = view["selection"]["kind"] if view["selection"] else _kind_from_prompt(view)
+        kind = view["_set_kind"]  # noted by ``choose``
         chosen = [(s[0], s[1]) for s in view["selection"]["cards"]] if view["selection"] else []
         by_text = {a.text: a for a in legal}
         done = by_text.get("done")
-        if kind == "aim-card":
+        if kind == AIM_CARD:
             _, card, value, _, _ = _best_aim(view, seat, c)
             return _card_action(legal, card, value) if card is not None else legal[0]
-        if kind in ("straight", "evade"):
+        if kind in (STRAIGHT, EVADE):
             run = _straight_plan(view, seat, kind, chosen)
             if len(run) <= len(chosen):
                 return done or legal[-1]
             card, value = run[len(chosen)]
             return _card_action(legal, card, value) or done or legal[-1]
-        if kind == "flush":
+        if kind == FLUSH:
             return _flush_pick(view, seat, c, legal, chosen) or done or legal[0]
         keep = _keep_values(view, seat, c)
         free = [x for x in _cards(view, seat) if x not in {card for card, _ in chosen}]
-        if kind == "pair":
+        if kind == PAIR:
             return _first_planned(legal, _cheapest_pair(free, keep, chosen)) or legal[0]
         wanted = 2  # a Single Shot Reload
-        if kind == "payment":
+        if kind == PAYMENT:
             wanted = len(_repair_plan(view, seat, c)[0])
             if len(chosen) >= wanted and done:
                 return done
@@ -177,7 +213,7 @@ class HeuristicBot(Bot):
         best, gun = _best_shot(view, seat, c), _gun_position(view, seat)
         wrong = [a for a in legal if a.kind == "shot" and a.args[0] != best]
         wrong.sort(key=lambda a: a.args[1] != gun)
-        full = view["selection"] is not None and view["selection"]["kind"] == "pair"
+        full = view["selection"] is not None and view["selection"]["kind"] == PAIR
         if wrong and (full or done is None):
             return wrong[0]
         return done or legal[0]
@@ -225,6 +261,29 @@ class HeuristicBot(Bot):
         return _first_planned(legal, plan) or min(legal, key=lambda a: _action_keep(a, keep))
 
 
+Chooser = Callable[[HeuristicBot, JSON, int, list[Action], Components], Action | None]
+#: The captain's choice for each decision (decisions.py), by phase.
+CHOOSERS: dict[str, Chooser] = {
+    OFFICER: HeuristicBot._officer,
+    MOUNT: HeuristicBot._mount,
+    LOAD: HeuristicBot._load,
+    ZERO_IN_MAN: HeuristicBot._zero_in_man,
+    ZERO_IN_SIGHT: HeuristicBot._zero_in_sight,
+    STAGE1: HeuristicBot._stage1,
+    PICK: HeuristicBot._pick,
+    PLACE: HeuristicBot._place,
+    SPEND_SHOTS: HeuristicBot._spend_shots,
+    EFFECTIVE: HeuristicBot._effective,
+    RETURN_SHOTS: HeuristicBot._return_shots,
+    REPAIR: HeuristicBot._repair,
+    STAGE2: HeuristicBot._stage2,
+    FIRE_SHOT: HeuristicBot._fire_shot,
+    DOUBLE: HeuristicBot._double,
+    TASKS: HeuristicBot._tasks,
+    HAND_LIMIT: HeuristicBot._hand_limit,
+}
+
+
 # -- reading the position ------------------------------------------------------------------------
 
 
@@ -232,19 +291,19 @@ def _by_zone(legal: Sequence[Action], c: Components, zone_id: str, arg: int) -> 
     return next((a for a in legal if c.zones[a.args[arg]].id == zone_id), None)
 
 
-def _kind_from_prompt(view: JSON) -> str:
-    prompt = view["pending"]["prompt"]
-    for word, kind in (
-        ("Aim:", "aim-card"),
-        ("Broadside", "flush"),
-        ("Sheer Off", "straight"),
-        ("Evade", "evade"),
-        ("Repair", "payment"),
-        ("Full Reload", "pair"),
-        ("Single Shot Reload", "any-two"),
-    ):
-        if word in prompt:
-            return kind
+def _set_kind(state: State, view: JSON, seat: int) -> str:
+    """The set being built (phases.PICKS): the view names it once a card is picked.
+    Before that, an Evasion if it is the foe's turn; else the set our own last Stage 1
+    action began (a decision of ours: we recall it)."""
+    if view["selection"]:
+        return str(view["selection"]["kind"])
+    if view["turn_player"] != seat:
+        return EVADE
+    space = state.game.action_space
+    for action_id in reversed(state.history):
+        action = space[action_id]
+        if action.kind == "action":
+            return SET_OF_ACTION.get(action.args[0], "other")
     return "other"
 
 
@@ -665,7 +724,7 @@ def _broadside_hit(foe: JSON, kind: str) -> float:
 
 def _sheer_off_value(view: JSON, seat: int, cost: float) -> float:
     ship = view["ships"][seat]
-    plan = _straight_plan(view, seat, "straight", [])
+    plan = _straight_plan(view, seat, STRAIGHT, [])
     if not plan:
         return -9.0
     n = max(0, len(plan) - ship["rigging_penalty"])
@@ -679,14 +738,14 @@ def _straight_plan(
     """The straight to play (run order): for Sheer Off the one that makes the foe
     lose most for its cards; for Evade the one that saves most for its cards, or none."""
     ship = view["ships"][seat]
-    track = "evasion" if kind == "evade" else "sheer_off"
+    track = "evasion" if kind == EVADE else "sheer_off"
     hand = _cards(view, seat)
-    reserve = 1 if kind == "straight" and view["actions_taken"] == 0 else 0
+    reserve = 1 if kind == STRAIGHT and view["actions_taken"] == 0 else 0
     limit = len(hand) - reserve
     # Only an Evasion gains from a straight flush.
-    suits = (None, 0, 1, 2, 3) if kind == "evade" else (None,)
+    suits = (None, 0, 1, 2, 3) if kind == EVADE else (None,)
     runs = _runs(hand, set(ship["tracks"][track]), chosen, limit, suits)
-    if kind == "straight":
+    if kind == STRAIGHT:
         foe_hand = view["ships"][1 - seat]["hand_size"]
         best_run: list[tuple[int, int]] = []
         best = -9.0

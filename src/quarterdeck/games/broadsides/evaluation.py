@@ -15,10 +15,10 @@ import math
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .state import BroadSidesState
+from .ship import can_use_cannon, exposed, missing_planks, ship_markers, target_result, zone_count
+from .table import Position
 
 JSON = Any
 
@@ -39,16 +39,16 @@ FEATURES = (
 )
 
 
-def captain_features(state: BroadSidesState, p: int) -> list[float]:
+def captain_features(state: Position, p: int) -> list[float]:
     c = state.c
     sails = sum(state.markers[p][z] for z in c.zones_of("rigging"))
-    crew = sum(state.zone_count(p, z) for z in c.zones_of("deck"))
-    planks_left = c.sinking_planks - state.missing_planks(p)
+    crew = sum(zone_count(state, p, z) for z in c.zones_of("deck"))
+    planks_left = c.sinking_planks - missing_planks(state, p)
     penalties = sum(
-        len(state.exposed(p, z)) - state.exposed(p, z).count("none") for z in range(len(c.zones))
+        len(exposed(state, p, z)) - exposed(state, p, z).count("none") for z in range(len(c.zones))
     )
     return [
-        float(state.ship_markers(p)),
+        float(ship_markers(state, p)),
         float(sails),
         float(crew),
         float(planks_left),
@@ -63,27 +63,27 @@ def captain_features(state: BroadSidesState, p: int) -> list[float]:
     ]
 
 
-def feature_difference(state: BroadSidesState) -> list[float]:
+def feature_difference(state: Position) -> list[float]:
     red, blue = captain_features(state, 0), captain_features(state, 1)
     return [r - b for r, b in zip(red, blue, strict=True)]
 
 
-def ready_damage(state: BroadSidesState, p: int) -> float:
+def ready_damage(state: Position, p: int) -> float:
     """The damage captain ``p``'s manned cannon would deal if it fired now (best shot)."""
     position, zone = state.gunner[p], state.sight[p]
     if position is None or zone is None or not state.loaded[p][position]:
         return 0.0
-    if not state.can_use_cannon(p, position):
+    if not can_use_cannon(state, p, position):
         return 0.0
     kind = state.cannons[p][position]
     assert kind is not None
     c = state.c
-    damage = state.zone_count(1 - p, zone)
+    damage = zone_count(state, 1 - p, zone)
     if all(c.shots[s].hits != c.zones[zone].kind for s in state.loaded[p][position]):
         damage -= 1
-    damage -= state.exposed(p, c.deck_of(("fore", "aft")[position])).count("cannon")
+    damage -= exposed(state, p, c.deck_of(("fore", "aft")[position])).count("cannon")
     for t in state.targets[p]:
-        damage += c.results[state.target_result(kind, t)]
+        damage += c.results[target_result(state, kind, t)]
     return float(max(0, damage))
 
 
@@ -96,7 +96,7 @@ def weights() -> tuple[float, ...]:
     return tuple(float(named.get(name, 0.0)) for name in FEATURES)
 
 
-def red_win_chance(state: BroadSidesState, w: Sequence[float] | None = None) -> float:
+def red_win_chance(state: Position, w: Sequence[float] | None = None) -> float:
     """The model's chance that Red wins (a draw counting half)."""
     w = weights() if w is None else w
     score = sum(a * b for a, b in zip(w, feature_difference(state), strict=True))

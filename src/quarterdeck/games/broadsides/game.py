@@ -12,7 +12,6 @@ from quarterdeck.engine import (
     ActionSpace,
     Bot,
     Buffer,
-    Game,
     Option,
     OptionError,
     State,
@@ -23,12 +22,13 @@ from .actions import build_action_space
 from .components import Components, parse_components
 from .evaluation import red_win_chance
 from .state import BroadSidesState
+from .table import BroadSidesGame
 from .tensor import Encoder, write_observation
 
 JSON = Any
 
 
-class BroadSides(Game):
+class BroadSides(BroadSidesGame):
     name = "broadsides"
     title = "BroadSides"
     min_players = 2
@@ -154,7 +154,8 @@ class BroadSides(Game):
 
     def write_observation(self, state: State, seat: int, out: Buffer) -> None:
         assert isinstance(state, BroadSidesState)
-        write_observation(state, seat, out)  # tensor.py: the encoding, field by field
+        # tensor.py: the encoding, field by field
+        write_observation(self.observation_encoder, state, seat, out)
 
     def observation_layout(self, players: int) -> TensorLayout:
         """A captain's observation tensor (``tensor.py``; the same for both seats)."""
@@ -168,7 +169,9 @@ class BroadSides(Game):
     def load_scenario(self, data: Mapping[str, JSON], strict: bool = True) -> BroadSidesState:
         from .scenario import load_scenario
 
-        return load_scenario(self, data, strict)
+        state = load_scenario(self, data, strict)
+        assert isinstance(state, BroadSidesState)
+        return state
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         from .bot import HeuristicBot

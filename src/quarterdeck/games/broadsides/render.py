@@ -3,79 +3,108 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .components import Components, a_or_an, card_name
-
-if TYPE_CHECKING:
-    from .state import BroadSidesState
+from .phases import AIM_CARD, ANY_TWO, EVADE, FLUSH, PAIR, PAYMENT, STRAIGHT, UNAIM, ZONE
+from .ship import hand_limit
+from .table import Position
 
 JSON = Any
 SEATS = ("Red", "Blue")
 SET_WORDS = {
-    "flush": "Broadside: pick the cards of your flush (one suit), then done",
-    "straight": "Sheer Off: pick your straight from its lowest card up, then done",
-    "pair": "Full Reload: pick a pair",
-    "any-two": "Single Shot Reload: pick any two cards to discard",
-    "payment": "Repair: pick 1 to 3 cards to discard, one move each, then done",
-    "aim-card": "Aim: pick the Aim card to play",
-    "evade": "Evade? Pick a straight from its lowest card up (a straight flush evades more), or done for none",
+    FLUSH: "Broadside: pick the cards of your flush (one suit), then done",
+    STRAIGHT: "Sheer Off: pick your straight from its lowest card up, then done",
+    PAIR: "Full Reload: pick a pair",
+    ANY_TWO: "Single Shot Reload: pick any two cards to discard",
+    PAYMENT: "Repair: pick 1 to 3 cards to discard, one move each, then done",
+    AIM_CARD: "Aim: pick the Aim card to play",
+    EVADE: "Evade? Pick a straight from its lowest card up (a straight flush evades more), or done for none",
 }
 
 
-def prompt(state: BroadSidesState) -> str:
-    """What the deciding seat is asked, in words."""
-    c = state.c
-    who = SEATS[state.seat]
-    phase = state.phase
-    if phase == "officer":
-        officer = "Captain" if state.officers[state.seat][0] is None else "First Mate"
-        return f"{who}: place your {officer} on a Deck"
-    if phase == "mount":
-        where = "fore" if state.cannons[state.seat][0] is None else "aft"
-        return f"{who}: secretly choose your {where} cannon"
-    if phase == "load":
-        tray = ", ".join(c.shots[s].name for s in sorted(state.tray))
-        return f"{who}: load your shots ({tray})"
-    if phase == "zero-in-man":
-        return f"{who}: Zero In — man a cannon"
-    if phase == "zero-in-sight":
-        return f"{who}: Zero In — choose the zone of the foe's ship to target"
-    if phase == "stage1":
-        n = state.actions_taken + 1
-        must = " (it must be Aim)" if state.actions_taken == 1 and not state.aimed else ""
-        return f"{who}'s turn {state.turns + 1}: action {n} of 2{must}"
-    if phase == "pick":
-        return f"{who}: {SET_WORDS[state.sel_kind]}"
-    if phase == "place":
-        return f"{who}: Aim — where does {card_name(state.sel[0][0], c.suits)} go?"
-    if phase == "spend-shots":
-        return f"{who}: Broadside — choose the shots to spend ({len(state.sel) - len(state.spent)} more)"
-    if phase == "effective":
-        return f"{who}: Broadside — cannon penalties: choose the shots that take effect"
-    if phase == "return-shots":
-        return f"{who}: Reload — return any shots to the bag, then done"
-    if phase == "repair":
-        return f"{who}: Repair — {state.repairs_left} move(s) left"
-    if phase == "stage2":
-        return f"{who}: Fire the manned cannon, or hold fire?"
-    if phase == "fire-shot":
-        return f"{who}: which shot do you fire?"
-    if phase == "double":
-        return f"{who}: Carronade — fire the second shot as a Double Shot?"
-    if phase == "tasks":
-        _, what, count, zone, _ = state.tasks[0]
-        if what == "unaim":
-            return f"{who}: discard {count} Aim card(s) from your Targets"
-        where = (
-            c.zones[zone].name
-            if what == "zone"
-            else {"rigging": "your Rigging", "deck": "your Decks", "hull": "your Hull"}[what]
-        )
-        return f"{who}: lose {count} marker(s) from {where}"
-    if phase == "hand-limit":
-        return f"{who}: discard down to your hand limit of {state.hand_limit(state.seat)}"
-    return phase
+# -- prompts: what the deciding seat is asked, one function a decision (decisions.py) --
+
+
+def prompt_officer(s: Position, who: str) -> str:
+    officer = "Captain" if s.officers[s.seat][0] is None else "First Mate"
+    return f"{who}: place your {officer} on a Deck"
+
+
+def prompt_mount(s: Position, who: str) -> str:
+    where = "fore" if s.cannons[s.seat][0] is None else "aft"
+    return f"{who}: secretly choose your {where} cannon"
+
+
+def prompt_load(s: Position, who: str) -> str:
+    tray = ", ".join(s.c.shots[x].name for x in sorted(s.tray))
+    return f"{who}: load your shots ({tray})"
+
+
+def prompt_man(s: Position, who: str) -> str:
+    return f"{who}: Zero In — man a cannon"
+
+
+def prompt_sight(s: Position, who: str) -> str:
+    return f"{who}: Zero In — choose the zone of the foe's ship to target"
+
+
+def prompt_stage1(s: Position, who: str) -> str:
+    n = s.actions_taken + 1
+    must = " (it must be Aim)" if s.actions_taken == 1 and not s.aimed else ""
+    return f"{who}'s turn {s.turns + 1}: action {n} of 2{must}"
+
+
+def prompt_pick(s: Position, who: str) -> str:
+    return f"{who}: {SET_WORDS[s.sel_kind]}"
+
+
+def prompt_place(s: Position, who: str) -> str:
+    return f"{who}: Aim — where does {card_name(s.sel[0][0], s.c.suits)} go?"
+
+
+def prompt_spend_shots(s: Position, who: str) -> str:
+    return f"{who}: Broadside — choose the shots to spend ({len(s.sel) - len(s.spent)} more)"
+
+
+def prompt_effective(s: Position, who: str) -> str:
+    return f"{who}: Broadside — cannon penalties: choose the shots that take effect"
+
+
+def prompt_return_shots(s: Position, who: str) -> str:
+    return f"{who}: Reload — return any shots to the bag, then done"
+
+
+def prompt_repair(s: Position, who: str) -> str:
+    return f"{who}: Repair — {s.repairs_left} move(s) left"
+
+
+def prompt_stage2(s: Position, who: str) -> str:
+    return f"{who}: Fire the manned cannon, or hold fire?"
+
+
+def prompt_fire_shot(s: Position, who: str) -> str:
+    return f"{who}: which shot do you fire?"
+
+
+def prompt_double(s: Position, who: str) -> str:
+    return f"{who}: Carronade — fire the second shot as a Double Shot?"
+
+
+def prompt_tasks(s: Position, who: str) -> str:
+    _, what, count, zone, _ = s.tasks[0]
+    if what == UNAIM:
+        return f"{who}: discard {count} Aim card(s) from your Targets"
+    where = (
+        s.c.zones[zone].name
+        if what == ZONE
+        else {"rigging": "your Rigging", "deck": "your Decks", "hull": "your Hull"}[what]
+    )
+    return f"{who}: lose {count} marker(s) from {where}"
+
+
+def prompt_hand_limit(s: Position, who: str) -> str:
+    return f"{who}: discard down to your hand limit of {hand_limit(s, s.seat)}"
 
 
 def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None = None) -> str:

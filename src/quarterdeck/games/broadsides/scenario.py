@@ -10,19 +10,20 @@ discard pile, the bag holding every shot not loaded.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from quarterdeck.engine import Event, ScenarioError, whole_number
 
 from .components import CANNON_POSITIONS, Components
-
-if TYPE_CHECKING:
-    from .game import BroadSides
-    from .state import BroadSidesState
+from .firing import start_stage2
+from .phases import STAGE1, STAGE2
+from .setup import fill_crew
+from .ship import capacity, missing_planks
+from .table import BroadSidesGame, Position
 
 JSON = Any
 SUIT_LETTERS = {"S": 0, "C": 1, "D": 2, "H": 3}
-PHASES = ("stage1", "stage2")
+PHASES = (STAGE1, STAGE2)  # where a scenario may start
 
 
 def parse_card(text: JSON, c: Components, entry: str) -> int:
@@ -108,9 +109,7 @@ def _known_keys(data: JSON, keys: tuple[str, ...], entry: str) -> None:
         raise ScenarioError(f"{where}: unknown entry {unknown[0]!r} (one of {', '.join(keys)})")
 
 
-def load_scenario(
-    game: BroadSides, data: Mapping[str, JSON], strict: bool = True
-) -> BroadSidesState:
+def load_scenario(game: BroadSidesGame, data: Mapping[str, JSON], strict: bool = True) -> Position:
     """The position ``data`` describes; ``strict``: refuse entries of no known name
     (``False`` for a scenario stored before they were refused)."""
     if not isinstance(data, Mapping):
@@ -121,7 +120,8 @@ def load_scenario(
     seed = data.get("seed", 0)
     if not whole_number(seed) or seed < 0:
         raise ScenarioError("scenario entry seed: a non-negative integer")
-    state = game._new_state(2, seed)
+    state = game.new_state(2, seed)  # set up as for play, then changed as described
+    assert isinstance(state, Position)
     ships = data.get("ships")
     if not isinstance(ships, list) or len(ships) != 2:
         raise ScenarioError("scenario entry ships: a list of the two ships (Red's, then Blue's)")
@@ -151,7 +151,7 @@ def load_scenario(
     turn = data.get("turn_player", 0)
     if not whole_number(turn) or turn not in (0, 1):
         raise ScenarioError("scenario entry turn_player: 0 (Red) or 1 (Blue)")
-    phase = data.get("phase", "stage1")
+    phase = data.get("phase", STAGE1)
     if phase not in PHASES:
         raise ScenarioError(f"scenario entry phase: one of {', '.join(PHASES)}")
     turns = data.get("turns", 0)
@@ -165,16 +165,16 @@ def load_scenario(
     state.turns = turns
     state.turn_player = state.seat = turn
     state.phase = phase
-    state.actions_taken = 2 if phase == "stage2" else int(data.get("actions_taken", 0))
-    aimed, name = data.get("aimed", phase == "stage2"), data.get("name", "scenario")
+    state.actions_taken = 2 if phase == STAGE2 else int(data.get("actions_taken", 0))
+    aimed, name = data.get("aimed", phase == STAGE2), data.get("name", "scenario")
     if not isinstance(aimed, bool):
         raise ScenarioError("scenario entry aimed: true or false (an Aim done this turn)")
     if not isinstance(name, str):
         raise ScenarioError("scenario entry name: a text")
     state.aimed = aimed
     state.events = [Event("scenario", {"name": name})]
-    if phase == "stage2":
-        state._start_stage2()
+    if phase == STAGE2:
+        start_stage2(state)
     state.touched()
     return state
 
@@ -189,9 +189,7 @@ def _entry(data: Mapping[str, JSON], key: str, default: JSON, entry: str) -> JSO
     return value
 
 
-def _load_ship(
-    state: BroadSidesState, p: int, ship: JSON, entry: str, used_targets: list[int]
-) -> None:
+def _load_ship(state: Position, p: int, ship: JSON, entry: str, used_targets: list[int]) -> None:
     c = state.c
     if not isinstance(ship, Mapping):
         raise ScenarioError(f"scenario entry {entry}: an object")
@@ -201,7 +199,7 @@ def _load_ship(
         state.officers[p][i] = (
             -1 if where == "lost" else _zone(where, c, f"{entry}.officers.{name}", "deck")
         )
-    state._fill_crew(p)
+    fill_crew(state, p)
     for zone_name, count in _entry(ship, "markers", {}, entry).items():
         z = _zone(zone_name, c, f"{entry}.markers")
         officers_here = sum(1 for o in state.officers[p] if o == z)
@@ -266,7 +264,7 @@ def _load_ship(
         state.cannons[p][pos] = _by_id(c.cannons, cannons.get(where), f"{entry}.cannons.{where}")
         held = _entry(loaded, where, [], f"{entry}.loaded")
         shots = [_by_id(c.shots, s, f"{entry}.loaded.{where}") for s in held]
-        if len(shots) > state.capacity(p, pos):
+        if len(shots) > capacity(state, p, pos):
             raise ScenarioError(
                 f"scenario entry {entry}.loaded.{where}: more shots than the cannon holds"
             )
@@ -319,7 +317,7 @@ def _load_ship(
             raise ScenarioError(
                 f"scenario entry {entry}.disasters: the empty {c.zones[z].id} has had its Disaster: mark it 'resolved'"
             )
-    if state.missing_planks(p) >= c.sinking_planks or state.officers[p] == [-1, -1]:
+    if missing_planks(state, p) >= c.sinking_planks or state.officers[p] == [-1, -1]:
         raise ScenarioError(f"scenario entry {entry}: that ship has already lost the game")
 
 

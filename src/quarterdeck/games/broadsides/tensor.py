@@ -19,56 +19,39 @@ from __future__ import annotations
 
 import array
 from itertools import compress, pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from quarterdeck.engine import Buffer, TensorField, TensorLayout
 
-from .components import RESULTS, ZONE_KINDS
-
-if TYPE_CHECKING:
-    from .components import Components
-    from .state import BroadSidesState
-
-#: Every decision the game asks (``state.phase``), and "over".
-PHASES = (
-    ("officer", "place an officer"),
-    ("mount", "mount a cannon"),
-    ("load", "load shots"),
-    ("zero-in-man", "Zero In: man a cannon"),
-    ("zero-in-sight", "Zero In: choose the zone"),
-    ("stage1", "choose a Stage 1 action"),
-    ("pick", "pick Aim cards for a set"),
-    ("place", "place the Aim card"),
-    ("spend-shots", "spend shots for a Broadside"),
-    ("effective", "choose the shots that take effect"),
-    ("return-shots", "return shots before reloading"),
-    ("repair", "move Crewmen to Repair"),
-    ("stage2", "Fire or hold fire"),
-    ("fire-shot", "choose the shot to fire"),
-    ("double", "Double Shot or not"),
-    ("tasks", "take a loss"),
-    ("hand-limit", "discard to the hand limit"),
-    ("over", "the game is over"),
+from .components import RESULTS, ZONE_KINDS, Components
+from .phases import (
+    EFFECTIVE,
+    FLUSH,
+    HAND_LIMIT,
+    OVER,
+    PHASES,
+    PICK,
+    PICKS,
+    PLACE,
+    REPAIR,
+    RETURN_SHOTS,
+    SPEND_SHOTS,
+    TASKS,
+    UNAIM,
+    ZERO_IN,
+    ZERO_IN_MAN,
+    ZERO_IN_SIGHT,
+    ZONE,
 )
-#: The set of Aim cards being built (``state.sel_kind``), and hand-limit discards.
-PICKS = (
-    ("flush", "a flush for a Broadside"),
-    ("straight", "a straight for a Sheer Off"),
-    ("pair", "a pair for a Full Reload"),
-    ("any-two", "any two cards for a Single Shot Reload"),
-    ("payment", "1–3 cards to pay for a Repair"),
-    ("aim-card", "the Aim card"),
-    ("evade", "a straight to Evade"),
-    ("hand-limit", "discards down to the hand limit"),
-)
+from .table import Position
+
+__all__ = ["PENALTIES", "PHASES", "PICKS", "Encoder", "observation_layout", "write_observation"]
 #: The phases in which ``sel_kind`` names the set being built or just played.
-PICK_PHASES = frozenset({"pick", "place", "spend-shots", "effective", "return-shots", "repair"})
-#: What a Zero In is for (``state.after`` in the two Zero In phases).
-ZERO_IN = ("setup-zero-in", "stage2", "stage3")
+PICK_PHASES = frozenset({PICK, PLACE, SPEND_SHOTS, EFFECTIVE, RETURN_SHOTS, REPAIR})
 PENALTIES = ("rigging", "cannon", "hand", "no-firing")
 #: Waiting losses (``state.tasks``): Aim cards off one's Targets, markers off the
 #: zone under fire, markers of one kind anywhere (Broadside hits, Disasters).
-LOSSES = ("unaim", "zone", *ZONE_KINDS)
+LOSSES = (UNAIM, ZONE, *ZONE_KINDS)
 TRACKS = (("broadside", 4), ("sheer-off", 10), ("evasion", 10))
 CARDS = 42  # each captain's Aim deck: 40 numbered cards and 2 Wilds
 SUITS = 5  # ♠ ♣ ♦ ♥ and the Wild
@@ -409,7 +392,7 @@ class Encoder:
         self.hull_cache: dict[tuple[int | bool | None, ...], HullBlock] = {}
         del zones
 
-    def hull(self, state: BroadSidesState, p: int, i: int) -> HullBlock:
+    def hull(self, state: Position, p: int, i: int) -> HullBlock:
         """Ship ``p``'s hull and tracks, told as ship ``i`` (0 me, 1 foe)."""
         covered = state.covered[p]
         key = (
@@ -428,7 +411,7 @@ class Encoder:
             block = self.hull_cache[key] = self._hull(state, p, i)
         return block
 
-    def _hull(self, state: BroadSidesState, p: int, i: int) -> HullBlock:
+    def _hull(self, state: Position, p: int, i: int) -> HullBlock:
         """Markers, officers, uncovered penalties, usable cannons, missing Planks, the
         hand limit, the Disaster tokens and the tracks' covered spaces."""
         c = self.c
@@ -485,9 +468,9 @@ def _columns(start: int, n: int) -> list[int]:
     return list(range(start, start + n))
 
 
-def write_observation(state: BroadSidesState, seat: int, out: Buffer) -> None:
+def write_observation(e: Encoder, state: Position, seat: int, out: Buffer) -> None:
     """Write ``seat``'s observation of ``state`` into the zero-filled ``out``: only
-    the non-zero numbers, each where the layout says."""
+    the non-zero numbers, each where the encoder ``e`` says."""
     target: Any = out
     try:
         view: Any = memoryview(target)  # a NumPy array, an array.array: quicker
@@ -497,14 +480,13 @@ def write_observation(state: BroadSidesState, seat: int, out: Buffer) -> None:
         view.release()
         view = None
     v: Any = out if view is None else view
-    e = state.game.observation_encoder
     foe = 1 - seat
     phase = state.phase
     # -- who decides what
     v[e.colour + seat] = 1.0
     v[e.phase[phase]] = 1.0
     v[e.turn_player + (state.turn_player != seat)] = 1.0
-    if phase != "over":
+    if phase != OVER:
         v[e.deciding + (state.seat != seat)] = 1.0
     elif state.result is not None:
         mine, theirs = state.result[seat], state.result[foe]
@@ -517,10 +499,10 @@ def write_observation(state: BroadSidesState, seat: int, out: Buffer) -> None:
         v[e.actions_taken] = min(1.0, state.actions_taken / 2)
     if state.aimed:
         v[e.aimed] = 1.0
-    pick = state.sel_kind if phase in PICK_PHASES else phase if phase == "hand-limit" else ""
+    pick = state.sel_kind if phase in PICK_PHASES else phase if phase == HAND_LIMIT else ""
     if pick:
         v[e.pick[pick]] = 1.0
-    elif (phase == "zero-in-man" or phase == "zero-in-sight") and state.after in e.zero_in:
+    elif (phase in (ZERO_IN_MAN, ZERO_IN_SIGHT)) and state.after in e.zero_in:
         v[e.zero_in[state.after]] = 1.0
     # -- the set being built, the Broadside, Repair, the attack, losses
     sel = state.sel
@@ -530,13 +512,13 @@ def write_observation(state: BroadSidesState, seat: int, out: Buffer) -> None:
             v[cards[s[0]]] = 1.0
             if s[1] > 0:
                 v[values + s[1]] = 1.0
-        if pick == "flush" and sel[0][2] >= 0:
+        if pick == FLUSH and sel[0][2] >= 0:
             v[e.selection_suit + sel[0][2]] = 1.0
-        if state.seat == foe and (phase == "pick" or phase == "place"):
+        if state.seat == foe and (phase in (PICK, PLACE)):
             known = e.foe_known_hand
             for s in sel:  # face up in the foe's hand
                 v[known[s[0]]] = 1.0
-    if phase == "spend-shots" or phase == "effective":
+    if phase in (SPEND_SHOTS, EFFECTIVE):
         _broadside(state, seat, e, v)
     if state.repairs_left:
         v[e.repairs_left] = min(1.0, state.repairs_left / 3)
@@ -584,9 +566,7 @@ def write_observation(state: BroadSidesState, seat: int, out: Buffer) -> None:
         view.release()
 
 
-def _ship(
-    state: BroadSidesState, p: int, i: int, shown: bool, e: Encoder, v: Any, dense: bool
-) -> None:
+def _ship(state: Position, p: int, i: int, shown: bool, e: Encoder, v: Any, dense: bool) -> None:
     """Ship ``p`` told as ship ``i`` (0 me, 1 foe); ``shown``: its Cannon tiles may
     be told; ``dense``: ``v`` takes the hull's floats in one go."""
     hull = e.hull(state, p, i)
@@ -651,13 +631,13 @@ def _ship(
             ] = 1.0
 
 
-def _broadside(state: BroadSidesState, seat: int, e: Encoder, v: Any) -> None:
+def _broadside(state: Position, seat: int, e: Encoder, v: Any) -> None:
     """The shots spent for the Broadside (public: they leave the cannons for the
     bag) and, for the firing captain alone, those chosen so far to take effect."""
     spent = [s[0] for s in state.spent]
     for kind in set(spent):
         v[e.broadside_shots + kind] = min(1.0, spent.count(kind) * e.per_shot)
-    if state.phase == "spend-shots":
+    if state.phase == SPEND_SHOTS:
         left = len(state.sel) - len(spent)
         if left > 0:
             v[e.broadside_left] = min(1.0, left * e.per_shot)
@@ -667,21 +647,21 @@ def _broadside(state: BroadSidesState, seat: int, e: Encoder, v: Any) -> None:
             v[e.broadside_shots + e.shots + kind] = min(1.0, effective.count(kind) * e.per_shot)
 
 
-def _losses(state: BroadSidesState, seat: int, e: Encoder, v: Any) -> None:
+def _losses(state: Position, seat: int, e: Encoder, v: Any) -> None:
     """The losses waiting (``state.tasks``), the one being taken now first."""
     width = len(LOSSES)
     totals = [0] * (2 * width)
     zone = -1
     for task in state.tasks:
         totals[(task[0] != seat) * width + e.loss[task[1]]] += task[2]
-        if zone < 0 and task[1] == "zone" and task[2] > 0:
+        if zone < 0 and task[1] == ZONE and task[2] > 0:
             zone = task[3]
     for k, n in enumerate(totals):
         if n > 0:
             v[e.losses + k] = min(1.0, n / CAP)
     if zone >= 0:
         v[e.loss_zone + zone] = 1.0
-    if state.phase == "tasks":
+    if state.phase == TASKS:
         _, what, count, _, _ = state.tasks[0]
         v[e.loss_now + e.loss[what]] = 1.0
         if count > 0:

@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from quarterdeck.engine import LazyView, Rng
 
 from .components import CANNON_POSITIONS
-
-if TYPE_CHECKING:
-    from .state import BroadSidesState
+from .phases import HAND_LIMIT, PICK, PLACE
+from .ship import (
+    can_use_cannon,
+    hand_limit,
+    missing_planks,
+    penalty,
+    ship_markers,
+    target_result,
+    zone_counts,
+)
+from .table import Position
 
 JSON = Any
+P = TypeVar("P", bound=Position)
 
 
-def cannons_revealed(state: BroadSidesState) -> bool:
+def cannons_revealed(state: Position) -> bool:
     """The cannon choices are secret until both captains have chosen."""
     return all(state.cannons[p][1] is not None for p in (0, 1))
 
@@ -26,7 +35,7 @@ class _Ship(LazyView):
 
     __slots__ = ("_own", "_p", "_reveal", "_shown", "_state")
 
-    def __init__(self, state: BroadSidesState, p: int, seat: int | None, reveal: bool) -> None:
+    def __init__(self, state: Position, p: int, seat: int | None, reveal: bool) -> None:
         super().__init__()
         self._state, self._p, self._reveal = state, p, reveal
         self._own = reveal or p == seat
@@ -46,7 +55,7 @@ class _Ship(LazyView):
 def _zones(ship: _Ship) -> list[JSON]:
     state, p = ship._state, ship._p
     captain, first_mate = state.officers[p]
-    counts = state.zone_counts(p)
+    counts = zone_counts(state, p)
     zones = []
     for z in state.c.zones:
         i = z.index
@@ -85,7 +94,7 @@ def _cannons(ship: _Ship) -> list[JSON]:
                 "shots": [c.shots[s].id for s in state.loaded[p][position]],
                 "capacity": c.cannons[kind].shots if known else None,  # type: ignore[index]
                 "manned": state.gunner[p] == position,
-                "usable": state.can_use_cannon(p, position),
+                "usable": can_use_cannon(state, p, position),
             }
         )
     return cannons
@@ -106,7 +115,7 @@ def _targets(ship: _Ship) -> list[JSON]:
                 "left_value": t[2],
                 "bottom": t[3],
                 "bottom_value": t[4],
-                "reads": state.target_result(reading, t) if reading is not None else None,
+                "reads": target_result(state, reading, t) if reading is not None else None,
             }
         )
     return targets
@@ -159,23 +168,21 @@ SHIP_PARTS: dict[str, Callable[[_Ship], JSON]] = {
     "disasters_left": lambda s: sorted(
         s._state.c.disasters[t].id for t in s._state.disasters[s._p].values() if t is not None
     ),
-    "missing_planks": lambda s: s._state.missing_planks(s._p),
-    "hand_limit": lambda s: s._state.hand_limit(s._p),
-    "rigging_penalty": lambda s: s._state.penalty(s._p, "rigging"),
-    "markers": lambda s: s._state.ship_markers(s._p),
+    "missing_planks": lambda s: missing_planks(s._state, s._p),
+    "hand_limit": lambda s: hand_limit(s._state, s._p),
+    "rigging_penalty": lambda s: penalty(s._state, s._p, "rigging"),
+    "markers": lambda s: ship_markers(s._state, s._p),
 }
 
 
-def _officer_place(state: BroadSidesState, p: int, officer: int) -> str | None:
+def _officer_place(state: Position, p: int, officer: int) -> str | None:
     zone = state.officers[p][officer]
     if zone is None:
         return None  # not placed yet
     return "lost" if zone < 0 else state.c.zones[zone].id
 
 
-def view(
-    state: BroadSidesState, seat: int | None, reveal: bool, lazy: bool = False
-) -> dict[str, JSON]:
+def view(state: Position, seat: int | None, reveal: bool, lazy: bool = False) -> dict[str, JSON]:
     """What ``seat`` may know (``reveal``: everything). ``lazy`` ships draw each part
     when it is first read (for bots; not JSON until every part is read)."""
     c = state.c
@@ -205,7 +212,7 @@ def view(
         # Cards being picked for a set are shown: they are played face up when done.
         "selection": {
             # Hand-limit discards are picked like a set, but sel_kind still names the last.
-            "kind": "hand-limit" if state.phase == "hand-limit" else state.sel_kind,
+            "kind": HAND_LIMIT if state.phase == HAND_LIMIT else state.sel_kind,
             "cards": [list(s) for s in state.sel],
         }
         if state.sel
@@ -223,7 +230,7 @@ def view(
     return out
 
 
-def resample(state: BroadSidesState, seat: int | None, rng: Rng) -> BroadSidesState:
+def resample(state: P, seat: int | None, rng: Rng) -> P:
     """Redraw what ``seat`` cannot know: the foe's hand and every Aim deck's order
     (nobody knows the order of their own deck), the Target deck's order, the face-down
     Disaster tokens (nobody knows them) and, before the reveal, the foe's cannons."""
@@ -250,21 +257,21 @@ def resample(state: BroadSidesState, seat: int | None, rng: Rng) -> BroadSidesSt
     return s
 
 
-def _redraw_hand(state: BroadSidesState, s: BroadSidesState, p: int, rng: Rng) -> None:
+def _redraw_hand(state: Position, s: Position, p: int, rng: Rng) -> None:
     """Redraw ``p``'s hand from the cards an observer cannot place: the deck and the
     hand's cards that may have come from it. Cards being picked are face up, and every
     card held when the deck was last formed anew (from the public discard pile) is
     known. A seat in the middle of building a set must still be able to finish it."""
     # Cards being picked (still in the picker's hand) are face up; each captain has
     # cards of the same numbers, so only the picker's count.
-    picking = state.phase in ("pick", "place") and state.seat == p
+    picking = state.phase in (PICK, PLACE) and state.seat == p
     shown = {sel[0] for sel in state.sel} if picking else set()
     refill = set(state.refills[p])
     known = [card for card in state.hands[p] if card in shown or card not in refill]
     unknown = [card for card in state.hands[p] if card not in known]
     # Sets (and hand-limit discards) are picked card by card in one order, so a seat
     # part-way through still holds cards to finish: the new hand must too.
-    building = state.phase in ("pick", "hand-limit") and state.seat == p
+    building = state.phase in (PICK, HAND_LIMIT) and state.seat == p
     for _ in range(1000):  # rejection sampling keeps the draw uniform
         pool = sorted(unknown + state.decks[p])
         rng.shuffle(pool)
@@ -273,14 +280,14 @@ def _redraw_hand(state: BroadSidesState, s: BroadSidesState, p: int, rng: Rng) -
         if not building:
             return
         s.touched()
-        if s._option_ids():
+        if s.legal_actions():
             return
     s.hands[p] = list(state.hands[p])  # (never seen) the true hand is one that fits
     s.decks[p] = list(state.decks[p])
     rng.shuffle(s.decks[p])
 
 
-def _redraw_cannons(s: BroadSidesState, p: int, rng: Rng) -> None:
+def _redraw_cannons(s: Position, p: int, rng: Rng) -> None:
     chosen = [pos for pos in (0, 1) if s.cannons[p][pos] is not None]
     if not chosen:
         return

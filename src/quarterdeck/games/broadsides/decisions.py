@@ -1,0 +1,250 @@
+"""The decision table: every decision BroadSides asks, in one place.
+
+One entry per phase (``state.phase``, named in ``phases.py``): who decides, the
+options (action ids), the rule that carries out each kind of action, the prompt in
+words (``render.py``), whether it is public and its index in the observation
+tensor's ``phase`` field. A public decision depends on public facts only, so that a
+choice with a single option is made at once (asking would tell nothing and cost a
+decision); one that depends on a hand is always asked, even with one option, so the
+flow of the game never tells what a hand holds.
+
+The state reads this table for ``current_player``, ``legal_actions``, ``pending``,
+applying an action and settling forced choices. :data:`STEPS` holds the rules a
+chapter reaches in a later chapter (``Position.proceed``): where play resumes after
+losses, a loading or a Zero In, and the rule that plays each finished set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from . import firing, losses, render, sets, setup, stage1, stage3, turn
+from .phases import (
+    ACTION_DONE,
+    AFTER_FIRE,
+    ANY_TWO,
+    DOUBLE,
+    EFFECTIVE,
+    EVADE,
+    FIRE_SHOT,
+    FIRST_TURN,
+    FLUSH,
+    HAND_LIMIT,
+    LOAD,
+    MOUNT,
+    NEXT_TURN,
+    OFFICER,
+    PAIR,
+    PAYMENT,
+    PHASE_INDEX,
+    PICK,
+    PLACE,
+    REPAIR,
+    RETURN_SHOTS,
+    SPEND_SHOTS,
+    STAGE1,
+    STAGE2,
+    START_STAGE2,
+    START_STAGE3,
+    STRAIGHT,
+    TASKS,
+    THEN_DOUBLE,
+    ZERO_IN_MAN,
+    ZERO_IN_SIGHT,
+)
+from .ship import foe
+from .table import Position
+
+Rule = Callable[..., None]  # a rule carrying out an action: (position, *the action's args)
+
+
+class Decision(NamedTuple):
+    """One kind of decision."""
+
+    phase: str
+    who: str  # who decides (the rules set ``state.seat`` to that captain)
+    options: Callable[[Position], list[int]]  # the action ids open now
+    rules: Mapping[str, Rule]  # by action kind, the rule that carries it out
+    prompt: Callable[[Position, str], str]  # the question, in words
+    public: bool  # a single option is taken at once
+    tensor: int  # its index in the observation tensor's ``phase`` field
+
+
+def _decision(
+    phase: str,
+    who: str,
+    options: Callable[[Position], list[int]],
+    rules: Mapping[str, Rule],
+    prompt: Callable[[Position, str], str],
+    public: bool = False,
+) -> Decision:
+    return Decision(phase, who, options, rules, prompt, public, PHASE_INDEX[phase])
+
+
+PICK_RULES: Mapping[str, Rule] = {
+    "card": sets.pick_card,
+    "wild": sets.pick_wild,
+    "wild-value": sets.pick_wild_value,
+    "wild-suit": sets.pick_wild_suit,
+    "done": sets.done,
+}
+
+#: Every decision, by phase.
+DECISIONS: dict[str, Decision] = {
+    d.phase: d
+    for d in (
+        _decision(
+            OFFICER,
+            "each captain, Red first",
+            setup.officer_options,
+            {"officer": setup.place_officer},
+            render.prompt_officer,
+        ),
+        _decision(
+            MOUNT,
+            "each captain, Red first, in secret",
+            setup.mount_options,
+            {"mount": setup.mount},
+            render.prompt_mount,
+        ),
+        _decision(
+            LOAD,
+            "the captain loading",
+            setup.load_options,
+            {"load": setup.load},
+            render.prompt_load,
+            public=True,
+        ),
+        _decision(
+            ZERO_IN_MAN,
+            "the captain Zeroing In",
+            setup.man_options,
+            {"man": setup.man},
+            render.prompt_man,
+        ),
+        _decision(
+            ZERO_IN_SIGHT,
+            "the captain Zeroing In",
+            setup.sight_options,
+            {"sight": setup.sight},
+            render.prompt_sight,
+        ),
+        _decision(
+            STAGE1,
+            "the captain whose turn it is",
+            turn.stage1_options,
+            {"action": turn.choose_action},
+            render.prompt_stage1,
+        ),
+        _decision(
+            PICK,
+            "the captain building the set (the defender for an Evasion)",
+            sets.pick_options,
+            PICK_RULES,
+            render.prompt_pick,
+        ),
+        _decision(
+            PLACE,
+            "the captain whose turn it is",
+            stage1.place_options,
+            {"place": stage1.place_aim},
+            render.prompt_place,
+        ),
+        _decision(
+            SPEND_SHOTS,
+            "the captain whose turn it is",
+            stage1.spend_options,
+            {"shot": stage1.spend_shot},
+            render.prompt_spend_shots,
+            public=True,
+        ),
+        _decision(
+            EFFECTIVE,
+            "the captain whose turn it is",
+            stage1.effective_options,
+            {"effective": stage1.choose_effective},
+            render.prompt_effective,
+            public=True,
+        ),
+        _decision(
+            RETURN_SHOTS,
+            "the captain whose turn it is",
+            stage1.return_options,
+            {"shot": stage1.return_shot, "done": stage1.done_returning},
+            render.prompt_return_shots,
+        ),
+        _decision(
+            REPAIR,
+            "the captain whose turn it is",
+            stage1.repair_options,
+            {"move": stage1.move, "officer-move": stage1.officer_move, "stop": stage1.stop},
+            render.prompt_repair,
+        ),
+        _decision(
+            STAGE2,
+            "the captain whose turn it is",
+            firing.fire_options,
+            {"fire": firing.fire},
+            render.prompt_stage2,
+        ),
+        _decision(
+            FIRE_SHOT,
+            "the captain whose turn it is",
+            firing.fire_shot_options,
+            {"fire-shot": firing.fire_shot},
+            render.prompt_fire_shot,
+            public=True,
+        ),
+        _decision(
+            DOUBLE,
+            "the captain whose turn it is",
+            firing.double_options,
+            {"double-shot": firing.double_shot},
+            render.prompt_double,
+        ),
+        _decision(
+            TASKS,
+            "the captain who loses (the first loss waiting)",
+            losses.task_options,
+            {"unaim": losses.unaim, "lose": losses.lose, "lose-officer": losses.lose_officer},
+            render.prompt_tasks,
+            public=True,
+        ),
+        _decision(
+            HAND_LIMIT,
+            "the captain whose turn it is",
+            stage3.hand_limit_options,
+            {"card": stage3.discard_card, "wild": stage3.discard_wild},
+            render.prompt_hand_limit,
+        ),
+    )
+}
+
+
+def _first_turn(s: Position) -> None:
+    turn.start_turn(s, s.first_player or 0)
+
+
+def _next_turn(s: Position) -> None:
+    turn.start_turn(s, foe(s.turn_player))
+
+
+#: The rules a chapter reaches in a later one, by step (``Position.proceed``).
+STEPS: dict[str, Callable[[Position], None]] = {
+    # where play resumes after losses, a loading or a Zero In
+    ACTION_DONE: turn.action_done,
+    THEN_DOUBLE: firing.after_target_checks,
+    AFTER_FIRE: firing.after_fire,
+    FIRST_TURN: _first_turn,
+    NEXT_TURN: _next_turn,
+    START_STAGE2: firing.start_stage2,
+    START_STAGE3: stage3.start_stage3,
+    # the rule that plays a finished set
+    FLUSH: stage1.broadside,
+    STRAIGHT: stage1.sheer_off,
+    PAIR: stage1.reload,
+    ANY_TWO: stage1.reload,
+    PAYMENT: stage1.repair,
+    EVADE: firing.evade,
+}

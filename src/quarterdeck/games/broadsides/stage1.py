@@ -1,0 +1,311 @@
+"""The Stage 1 actions (rulebook: Aim!, Hold!, Broadside!, Sheer Off!, Reload!,
+Repair!): what each does once its set of Aim cards is picked (``sets.py``).
+
+Every action ends with ``proceed(ACTION_DONE)``: the turn's next action, or Stage 2
+(``turn.py``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from quarterdeck.engine import Event
+
+from .components import is_wild
+from .decks import draw_shots
+from .losses import queue
+from .phases import (
+    ACTION_DONE,
+    AFT,
+    ANY_TWO,
+    CAPTAIN,
+    EFFECTIVE,
+    FIRST_MATE,
+    FORE,
+    LOAD,
+    PAIR,
+    REPAIR,
+    RETURN_SHOTS,
+    SPEND_SHOTS,
+    UNAIM,
+)
+from .sets import ordered_options, sel_cards, wild_face_up
+from .setup import continue_loading
+from .ship import can_use_cannon, foe, penalty, room, zone_count
+from .table import Position
+
+# -- Aim! ----------------------------------------------------------------------------------
+
+
+def place_options(s: Position) -> list[int]:
+    a = s.game.ids
+    return [a["place", t[0], side] for t in s.targets[s.seat] for side in (0, 1)]
+
+
+def place_aim(s: Position, target: int, side: int) -> None:
+    """Play the Aim card to the left or bottom of a Target; a card played over
+    another replaces it."""
+    p = s.seat
+    card, value, _ = s.sel[0]
+    slot = next(t for t in s.targets[p] if t[0] == target)
+    old = slot[1 + 2 * side]
+    if old is not None:  # a card played over another replaces it
+        s.discards[p].append(old)
+    slot[1 + 2 * side] = card
+    slot[2 + 2 * side] = value
+    s.hands[p].remove(card)
+    s.sel = []
+    s.aimed = True
+    s.log(
+        Event(
+            "aim",
+            {
+                "seat": p,
+                "card": card,
+                "value": value,
+                "target": target,
+                "side": side,
+                "replaced": old,
+            },
+        )
+    )
+    s.proceed(ACTION_DONE)
+
+
+# -- Broadside! ----------------------------------------------------------------------------
+
+
+def broadside(s: Position) -> None:
+    """The flush is played: its suit is covered, and as many shots are spent."""
+    p = s.seat
+    suit = s.sel[0][2]
+    s.covered[p]["broadside"][suit] = True
+    s.log(Event("broadside", {"seat": p, "cards": sel_cards(s), "suit": suit}))
+    s.spent = []
+    s.phase = SPEND_SHOTS
+
+
+def spend_options(s: Position) -> list[int]:
+    a = s.game.ids
+    p = s.seat
+    last = a["shot", *s.spent[-1]] if s.spent else -1
+    units = [
+        a["shot", shot, pos]
+        for pos in (FORE, AFT)
+        if can_use_cannon(s, p, pos)
+        for shot in s.loaded[p][pos]
+    ]
+    return ordered_options(units, len(s.sel) - len(s.spent), last)
+
+
+def spend_shot(s: Position, shot: int, position: int) -> None:
+    p = s.seat
+    s.spent.append([shot, position])
+    s.loaded[p][position].remove(shot)
+    s.bag[shot] += 1
+    if len(s.spent) == len(s.sel):
+        n = len(s.spent)
+        effective = effective_count(s)
+        s.log(
+            Event(
+                "spend-shots",
+                {"seat": p, "shots": [x for x, _ in s.spent], "effective": effective},
+            )
+        )
+        s.effective = []
+        if effective == n:
+            s.effective = sorted(x for x, _ in s.spent)
+            broadside_effects(s)
+        elif effective == 0:
+            broadside_effects(s)
+        else:
+            s.phase = EFFECTIVE
+
+
+def effective_count(s: Position) -> int:
+    """Cannon penalties on any Deck: a Broadside counts one card fewer each."""
+    decks = s.c.zones_of("deck")
+    return max(0, len(s.spent) - penalty(s, s.turn_player, "cannon", decks))
+
+
+def effective_options(s: Position) -> list[int]:
+    a = s.game.ids
+    last = a["effective", s.effective[-1]] if s.effective else -1
+    left = Counter(shot for shot, _ in s.spent) - Counter(s.effective)
+    units = [a["effective", x] for x in left.elements()]
+    return ordered_options(units, effective_count(s) - len(s.effective), last)
+
+
+def choose_effective(s: Position, shot: int) -> None:
+    s.effective.append(shot)
+    if len(s.effective) == effective_count(s):
+        broadside_effects(s)
+
+
+def broadside_effects(s: Position) -> None:
+    """For each shot that takes effect the foe discards an Aim card from their
+    Targets and loses a marker of the shot's colour."""
+    p = s.turn_player
+    other = foe(p)
+    n = len(s.effective)
+    s.log(Event("broadside-hits", {"seat": p, "shots": list(s.effective)}))
+    tasks: list[list[Any]] = []
+    if n:
+        tasks.append([other, UNAIM, n, -1, -1])
+    tasks += [[other, s.c.shots[x].hits, 1, -1, -1] for x in s.effective]
+    s.sel = []
+    s.spent = []
+    s.effective = []
+    queue(s, tasks, ACTION_DONE)
+
+
+# -- Sheer Off! ----------------------------------------------------------------------------
+
+
+def sheer_off(s: Position) -> None:
+    """The straight is played: its numbers are covered, and the foe loses that many
+    random cards from hand, plus one (less the Rigging penalties)."""
+    p = s.seat
+    values = [x[1] for x in s.sel]
+    for v in values:
+        s.covered[p]["sheer-off"][v - 1] = True
+    n = max(0, len(values) - penalty(s, p, "rigging"))
+    other = foe(p)
+    lose = min(len(s.hands[other]), n + 1) if n else 0
+    pulled = []
+    for card in s.rng.sample(s.hands[other], lose):
+        if is_wild(card):  # a Wild at random: which number shows is decided apart
+            card = wild_face_up(s, other, s.hands[other])
+        s.hands[other].remove(card)
+        s.discards[other].append(card)
+        pulled.append(card)
+    s.log(
+        Event(
+            "sheer-off",
+            {
+                "seat": p,
+                "cards": sel_cards(s),
+                "values": values,
+                "foe_discards": sorted(pulled),
+            },
+        )
+    )
+    s.sel = []
+    s.proceed(ACTION_DONE)
+
+
+# -- Reload! -------------------------------------------------------------------------------
+
+
+def reload(s: Position) -> None:
+    """A pair (Full Reload) or any two cards (Single Shot Reload) are played: shots
+    may be returned to the bag first."""
+    kind = s.sel_kind
+    s.log(Event("reload", {"seat": s.seat, "full": kind == PAIR, "cards": sel_cards(s)}))
+    s.phase = RETURN_SHOTS
+
+
+def return_options(s: Position) -> list[int]:
+    a = s.game.ids
+    p = s.seat
+    ids = [a["shot", x, pos] for pos in (FORE, AFT) for x in set(s.loaded[p][pos])]
+    if s.sel_kind != ANY_TWO or room(s, p) > 0:  # a Single Reload needs a free spot
+        ids.append(a["done"])
+    return ids
+
+
+def return_shot(s: Position, shot: int, position: int) -> None:
+    p = s.seat
+    s.loaded[p][position].remove(shot)
+    s.bag[shot] += 1
+    s.log(Event("return-shot", {"seat": p, "shot": shot, "position": position}))
+
+
+def done_returning(s: Position) -> None:
+    """Draw a disc for every empty spot (Full) or one (Single), then load them all
+    with the shots left in the cannons, which may be moved freely."""
+    p = s.seat
+    full = s.sel_kind == PAIR
+    s.sel = []
+    for pos in (FORE, AFT):
+        s.tray.extend(s.loaded[p][pos])
+        s.loaded[p][pos] = []
+    spots = room(s, p) - len(s.tray)
+    drawn = draw_shots(s, spots if full else min(1, spots))
+    s.tray.extend(drawn)
+    s.log(Event("draw-shots", {"seat": p, "shots": sorted(drawn)}))
+    s.phase = LOAD
+    s.after = ACTION_DONE
+    continue_loading(s)
+
+
+# -- Repair! -------------------------------------------------------------------------------
+
+
+def repair(s: Position) -> None:
+    """1–3 cards are paid: as many Crewman moves."""
+    cards = sel_cards(s)
+    s.repairs_left = len(cards)
+    s.log(Event("repair", {"seat": s.seat, "cards": cards}))
+    s.phase = REPAIR
+
+
+def repair_moves(s: Position, p: int) -> list[int]:
+    """Crewmen move along rope lines to a Deck with room or to repair a damaged
+    Rigging or Hull zone; officers only between Decks; never the last one out."""
+    a = s.game.ids
+    c = s.c
+    ids = []
+    for z in c.zones_of("deck"):
+        if zone_count(s, p, z) < 2:
+            continue
+        for b in c.neighbours[z]:
+            target = c.zones[b]
+            has_room = zone_count(s, p, b) < target.spaces
+            if not has_room:
+                continue
+            if s.markers[p][z]:
+                ids.append(a["move", z, b])
+            if target.kind == "deck":
+                for officer in (CAPTAIN, FIRST_MATE):
+                    if s.officers[p][officer] == z:
+                        ids.append(a["officer-move", officer, z, b])
+    return ids
+
+
+def repair_options(s: Position) -> list[int]:
+    return [*repair_moves(s, s.seat), s.game.ids["stop"]]
+
+
+def move(s: Position, frm: int, to: int) -> None:
+    p = s.seat
+    s.markers[p][frm] -= 1
+    zone = s.c.zones[to]
+    if zone.kind == "deck":
+        s.markers[p][to] += 1
+    else:  # the Crewman is spent; a Sail or Plank comes back
+        s.supply[2 if zone.kind == "hull" else 0] -= 1
+        s.supply[1] += 1
+        s.markers[p][to] += 1
+    s.log(Event("move", {"seat": p, "from": frm, "to": to}))
+    repair_step(s)
+
+
+def officer_move(s: Position, officer: int, frm: int, to: int) -> None:
+    p = s.seat
+    s.officers[p][officer] = to
+    s.log(Event("officer-move", {"seat": p, "officer": officer, "from": frm, "to": to}))
+    repair_step(s)
+
+
+def repair_step(s: Position) -> None:
+    s.repairs_left -= 1
+    if s.repairs_left <= 0 or not repair_moves(s, s.seat):
+        stop(s)
+
+
+def stop(s: Position) -> None:
+    s.repairs_left = 0
+    s.sel = []
+    s.proceed(ACTION_DONE)

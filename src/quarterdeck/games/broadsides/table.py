@@ -1,0 +1,220 @@
+"""The position of a BroadSides duel as plain data: every field, once.
+
+:class:`Fields` lists the fields, one line each: its type, how a copy copies it and
+its value when the game is set up. Everything else is made from that one list: the
+``__slots__`` of :class:`Position`, its ``clone()``, its JSON and its rebuilding from
+JSON. No rules live here (they are in the chapters: ``setup.py``, ``turn.py``, …);
+rules and satellites take a :class:`Position` as their first argument.
+"""
+
+# No ``from __future__ import annotations`` here: the ``Kept`` records in the field
+# annotations are read with ``get_type_hints`` and must name what they use.
+
+import json
+from abc import abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, NamedTuple, Self, get_type_hints
+
+from quarterdeck.engine import Game, State
+
+from .components import Components
+from .phases import OFFICER
+
+JSON = Any
+
+
+class BroadSidesGame(Game):
+    """What the rules and the satellites read of the game (``game.py`` is the whole
+    of it): its checked components, the variant cannons and the action ids."""
+
+    components: Components
+    #: Each captain's cannons (fore, aft) when a variant sets them openly.
+    preset_cannons: list[tuple[int, int] | None]
+    #: Action ids by meaning: ``ids["card", 7]``; an action without arguments by kind.
+    ids: dict[Any, int]
+
+    @abstractmethod
+    def cannon_pairs(self) -> dict[str, tuple[int, int]]:
+        """Every fore and aft pair a captain may mount, by name."""
+
+
+class Kept(NamedTuple):
+    """How a field is copied (one of :data:`COPIES`) and its value at set-up, made
+    from the game's components."""
+
+    copy: str
+    start: Callable[[Components], Any]
+    #: To JSON and back when JSON cannot hold the value as it is (dict keys that are
+    #: numbers); ``None``: as it is.
+    to_json: Callable[[Any], JSON] | None = None
+    from_json: Callable[[JSON], Any] | None = None
+
+
+#: How ``clone`` copies a field, as Python source over ``{x}``: made into one function.
+COPIES = {
+    "value": "{x}",  # an int, a string, a bool, None
+    "list": "list({x})",
+    "rows": "[list(v) for v in {x}]",
+    "rows of rows": "[[list(w) for w in v] for v in {x}]",
+    "maps": "[dict(v) for v in {x}]",
+    "maps of lists": "[{{k: list(w) for k, w in v.items()}} for v in {x}]",
+    "list or None": "None if {x} is None else list({x})",
+}
+_DECK = list(range(42))  # each captain's Aim deck: 40 numbered cards and 2 Wilds
+
+
+def _full(c: Components) -> list[int]:
+    """A ship's markers before the officers are placed: the Crewmen wait in the supply."""
+    return [0 if z.kind == "deck" else z.spaces for z in c.zones]
+
+
+def _two(make: Callable[[], Any]) -> Callable[[Components], Any]:
+    """The same value, made anew, for each captain."""
+    return lambda c: [make(), make()]
+
+
+class Fields:
+    """The fields of a position, one line each. Per captain, a list of two (Red,
+    Blue); zones, shots, cards, Targets and Disasters are indices into the data."""
+
+    __slots__ = ()
+
+    # -- whose decision, and where the turn stands
+    phase: Annotated[str, Kept("value", lambda c: OFFICER)]  # the decision (phases.py)
+    seat: Annotated[int, Kept("value", lambda c: 0)]  # who decides it
+    turn_player: Annotated[int, Kept("value", lambda c: 0)]
+    first_player: Annotated[int | None, Kept("value", lambda c: None)]
+    turns: Annotated[int, Kept("value", lambda c: 0)]  # turns completed
+    actions_taken: Annotated[int, Kept("value", lambda c: 0)]  # Stage 1 actions this turn
+    aimed: Annotated[bool, Kept("value", lambda c: False)]  # this turn's Aim is done
+    # -- the ships: markers per zone (Crewmen only on Decks; the officers apart)
+    markers: Annotated[list[list[int]], Kept("rows", lambda c: [_full(c), _full(c)])]
+    # each officer's zone (None: not placed yet; phases.LOST)
+    officers: Annotated[list[list[int | None]], Kept("rows", _two(lambda: [None, None]))]
+    # -- Aim cards
+    hands: Annotated[list[list[int]], Kept("rows", _two(list))]
+    decks: Annotated[list[list[int]], Kept("rows", _two(lambda: list(_DECK)))]
+    discards: Annotated[list[list[int]], Kept("rows", _two(list))]
+    # the cards each Aim deck was last formed from (all 42 at the start)
+    refills: Annotated[list[list[int]], Kept("rows", _two(lambda: list(_DECK)))]
+    # a Target in front: [target, left card, left value, bottom card, bottom value]
+    targets: Annotated[list[list[list[int | None]]], Kept("rows of rows", _two(list))]
+    # -- cannons (fore, aft): the tile, the shots loaded, the Gunner, the Gunsight's zone
+    cannons: Annotated[list[list[int | None]], Kept("rows", _two(lambda: [None, None]))]
+    loaded: Annotated[list[list[list[int]]], Kept("rows of rows", _two(lambda: [[], []]))]
+    gunner: Annotated[list[int | None], Kept("list", lambda c: [None, None])]
+    sight: Annotated[list[int | None], Kept("list", lambda c: [None, None])]
+    # covered spaces of the Broadside (suits), Sheer Off and Evasion (1–10) tracks
+    covered: Annotated[
+        list[dict[str, list[bool]]],
+        Kept(
+            "maps of lists",
+            _two(
+                lambda: {
+                    "broadside": [False] * 4,
+                    "sheer-off": [False] * 10,
+                    "evasion": [False] * 10,
+                }
+            ),
+        ),
+    ]
+    # Hull zones whose Disaster is resolved
+    disaster_done: Annotated[list[list[int]], Kept("rows", _two(list))]
+    # -- off the ships
+    bag: Annotated[list[int], Kept("list", lambda c: [s.count for s in c.shots])]  # per kind
+    # markers by zone kind (rigging, deck, hull); the Crewmen wait here until the
+    # officers are placed
+    supply: Annotated[list[int], Kept("list", lambda c: [0, 2 * c.crewmen, 0])]
+    target_deck: Annotated[list[int], Kept("list", lambda c: list(range(len(c.target_centres))))]
+    target_discards: Annotated[list[int], Kept("list", lambda c: [])]
+    tray: Annotated[list[int], Kept("list", lambda c: [])]  # shot discs drawn, to be loaded
+    # -- the decision under way
+    sel: Annotated[list[list[int]], Kept("rows", lambda c: [])]  # picked: [card, value, suit]
+    sel_kind: Annotated[str, Kept("value", lambda c: "")]  # the set being picked
+    spent: Annotated[list[list[int]], Kept("rows", lambda c: [])]  # Broadside: [shot, position]
+    effective: Annotated[list[int], Kept("list", lambda c: [])]  # Broadside: shots that tell
+    repairs_left: Annotated[int, Kept("value", lambda c: 0)]
+    # an attack: zone, potential damage, damage track, firing position
+    attack: Annotated[list[int], Kept("list", lambda c: [])]
+    # losses waiting: [seat, what, count, zone, last option] (losses.py)
+    tasks: Annotated[list[list[Any]], Kept("rows", lambda c: [])]
+    after: Annotated[str, Kept("value", lambda c: "")]  # where play resumes (phases.py)
+    result: Annotated[list[float] | None, Kept("list or None", lambda c: None)]
+    # each Hull zone's face-down Disaster token (None once flipped)
+    disasters: Annotated[
+        list[dict[int, int | None]],
+        Kept(
+            "maps",
+            lambda c: [dict.fromkeys(c.zones_of("hull")), dict.fromkeys(c.zones_of("hull"))],
+            to_json=lambda v: [{str(z): t for z, t in d.items()} for d in v],
+            from_json=lambda v: [{int(z): t for z, t in d.items()} for d in v],
+        ),
+    ]
+
+
+#: The fields, in order, each with how it is kept.
+FIELDS: tuple[tuple[str, Kept], ...] = tuple(
+    (name, hint.__metadata__[0])
+    for name, hint in get_type_hints(Fields, include_extras=True).items()
+)
+
+
+def _copier(fields: tuple[tuple[str, Kept], ...]) -> Callable[[Any, Any], None]:
+    """One function that copies every field from a position to a fresh one, each
+    field as its kind says (far quicker than a generic deep copy)."""
+    lines = ["def copy_fields(src, dst):"]
+    for name, kept in fields:
+        lines.append(f"    dst.{name} = " + COPIES[kept.copy].format(x=f"src.{name}"))
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # the source is made above, from FIELDS alone
+    return namespace["copy_fields"]  # type: ignore[no-any-return]
+
+
+_copy_fields = _copier(FIELDS)
+
+
+class Position(Fields, State):
+    """A position's fields on an engine state. It implements none of the engine's
+    hooks: ``state.py``'s ``BroadSidesState`` does, through the decision table."""
+
+    __slots__ = tuple(name for name, _ in FIELDS)
+    game: BroadSidesGame
+
+    def __init__(self, game: BroadSidesGame, seed: int) -> None:
+        super().__init__(game, 2, seed)
+        c = game.components
+        for name, kept in FIELDS:
+            setattr(self, name, kept.start(c))
+
+    @property
+    def c(self) -> Components:
+        return self.game.components
+
+    def proceed(self, step: str) -> None:
+        """Go on with ``step`` (phases.py), a rule of a later chapter: the state
+        finds it in the decision table (``decisions.STEPS``)."""
+        raise NotImplementedError
+
+    # -- copies and JSON, from FIELDS ----------------------------------------------------
+
+    def clone(self) -> Self:
+        other = type(self).__new__(type(self))
+        self._clone_base(other)
+        _copy_fields(self, other)
+        return other
+
+    def _state_json(self) -> dict[str, JSON]:
+        out = {}
+        for name, kept in FIELDS:
+            value = getattr(self, name)
+            out[name] = value if kept.to_json is None else kept.to_json(value)
+        return json.loads(json.dumps(out))  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_state_json(cls, game: BroadSidesGame, data: Mapping[str, JSON]) -> Self:
+        state = cls(game, 0)
+        copy = json.loads(json.dumps(dict(data)))
+        for name, kept in FIELDS:
+            value = copy[name]
+            setattr(state, name, value if kept.from_json is None else kept.from_json(value))
+        return state
