@@ -86,9 +86,12 @@ class ActionSpace:
 
     def _own(self, action_id: object) -> Action | None:
         """The space's action of a whole-number id (a NumPy integer too), else None."""
-        if isinstance(action_id, bool) or not isinstance(action_id, SupportsIndex):
+        if type(action_id) is int:  # the common case, first: checking a Protocol is slow
+            i = action_id
+        elif isinstance(action_id, bool) or not isinstance(action_id, SupportsIndex):
             return None
-        i = operator.index(action_id)
+        else:
+            i = operator.index(action_id)
         return self.actions[i] if 0 <= i < len(self.actions) else None
 
     def ids(self, actions: Sequence[Action]) -> list[int]:

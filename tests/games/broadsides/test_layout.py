@@ -24,7 +24,7 @@ from quarterdeck.games.broadsides.tensor import PHASES as TENSOR_PHASES
 PACKAGE = Path(__file__).parents[3] / "src/quarterdeck/games/broadsides"
 LEAVES = {"components", "phases", "actions"}
 RULES = {"ship", "decks", "setup", "sets", "losses", "stage3", "firing", "stage1", "turn"}
-SATELLITES = {"view", "tensor", "render", "bot", "scenario", "evaluation"}
+SATELLITES = {"view", "tensor", "render", "bot", "scenario", "evaluation", "experiments"}
 
 
 def test_the_decision_table_covers_every_phase_once() -> None:
