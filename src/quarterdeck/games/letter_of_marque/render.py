@@ -10,6 +10,19 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .phases import (
+    ARRIVED_HOME,
+    AT_SEA,
+    ATTACKED,
+    FIRST_PLAYER,
+    GAME_END,
+    LAUNCHED,
+    LEFT,
+    PASSED,
+    REPELLED,
+    REVEAL,
+)
+
 JSON = Any
 
 STYLES = {
@@ -31,9 +44,9 @@ def describe_event(
 ) -> str:
     kind = event["kind"]
     who = _name(colours, event["seat"]) if "seat" in event else ""
-    if kind == "reveal":
+    if kind == REVEAL:
         return f"{who} turns up treasure {event['treasure']}."
-    if kind == "launch":
+    if kind == LAUNCHED:
         armed = event.get("armed")
         kind_of_ship = "armed" if armed else "defenceless"
         if armed is None:
@@ -43,7 +56,7 @@ def describe_event(
         else:  # a replay with everything revealed
             base = f" ({kind_of_ship})"
         return f"{who} sends a ship out on treasure {event['treasure']}{base}."
-    if kind == "first-player":
+    if kind == FIRST_PLAYER:
         tie = ""
         if len(event["tied"]) > 1:
             tied = ", ".join(_name(colours, s) for s in event["tied"])
@@ -52,15 +65,15 @@ def describe_event(
             f"{who} has the lowest treasure at sea ({event['treasure']}) and takes the "
             f"first turn{tie}."
         )
-    if kind == "leave":
+    if kind == LEFT:
         return f"A ship of {who}'s leaves: treasure {event['treasure']} is turned up."
-    if kind == "arrive":
+    if kind == ARRIVED_HOME:
         armed = event.get("armed")
         how = "unrevealed" if armed is None else ("armed" if armed else "defenceless")
         return f"{who}'s ship on treasure {event['treasure']} arrives home ({how})."
-    if kind == "attack":
+    if kind == ATTACKED:
         target = _name(colours, event["target"])
-        if event["outcome"] == "repelled":
+        if event["outcome"] == REPELLED:
             return (
                 f"{who} attacks {target}'s ship on treasure {event['treasure']}: it is ARMED. "
                 f"The attack fails and {target} keeps {who}'s cannon card."
@@ -69,9 +82,9 @@ def describe_event(
             f"{who} attacks {target}'s ship on treasure {event['treasure']}: it is "
             f"defenceless. {who} captures the treasure."
         )
-    if kind == "pass":
+    if kind == PASSED:
         return f"{who} passes."
-    if kind == "game-end":
+    if kind == GAME_END:
         points = ", ".join(f"{_name(colours, s)} {p}" for s, p in enumerate(event["points"]))
         winners = " and ".join(_name(colours, s) for s in event["winners"])
         verb = "wins" if len(event["winners"]) == 1 else "share the win"
@@ -107,7 +120,7 @@ def render_view(view: Mapping[str, JSON], colours: Sequence[str]) -> Group:
         reserve = str(fleet["reserve"])
         if fleet["reserve_armed"] is not None:
             reserve += f" ({fleet['reserve_armed']} armed)"
-        at_sea = Text(" ").join(_ship(s) for s in fleet["ships"] if s["status"] == "at sea")
+        at_sea = Text(" ").join(_ship(s) for s in fleet["ships"] if s["status"] == AT_SEA)
         if fleet["drawn"] is not None:
             at_sea.append(f" [{fleet['drawn']} waiting for a ship]", style="italic")
         pile = [

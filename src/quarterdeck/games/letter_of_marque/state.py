@@ -8,29 +8,44 @@ from typing import TYPE_CHECKING, Any
 
 from quarterdeck.engine import Action, Event, Pending, Rng, State
 
+from .phases import (
+    ARRIVE,
+    ARRIVED,
+    ARRIVED_HOME,
+    AT_SEA,
+    ATTACK,
+    ATTACKED,
+    CAPTURED,
+    CHOOSE_SHIP,
+    FIRST_PLAYER,
+    GAME_END,
+    LAUNCH,
+    LAUNCHED,
+    LEAVE,
+    LEFT,
+    OVER,
+    PASS,
+    PASSED,
+    PRELIMINARY,
+    REPELLED,
+    REVEAL,
+    SAIL,
+    TAKE_TURN,
+    TURN,
+)
+
 if TYPE_CHECKING:
     from .game import LetterOfMarque
 
 JSON = Any
 
-# Phases of the game.
-PRELIMINARY = "preliminary"  # everyone chooses a ship for their first treasure, in turn
-LAUNCH = "launch"  # a ship leaves: its treasure is up, its owner chooses the ship
-TURN = "turn"  # a regular turn: leave, arrive, attack or pass
-OVER = "over"
-
 # The four actions of a turn, as the prompt names them.
 TURN_CHOICES = (
-    ("leave", "a ship leaves"),
-    ("arrive", "a ship arrives"),
-    ("attack", "attack"),
-    ("pass", "pass"),
+    (LEAVE, "a ship leaves"),
+    (ARRIVE, "a ship arrives"),
+    (ATTACK, "attack"),
+    (PASS, "pass"),
 )
-
-# Where a launched ship is.
-AT_SEA = "at sea"
-ARRIVED = "arrived"  # came home; left the game unrevealed
-CAPTURED = "captured"  # attacked while defenceless; left the game
 
 
 class Ship:
@@ -96,7 +111,7 @@ class LetterOfMarqueState(State):
             self.rng.shuffle(deck)
         for seat, deck in enumerate(self.decks):
             self.drawn[seat] = deck.pop()
-            self.log(Event("reveal", {"seat": seat, "treasure": self.drawn[seat]}))
+            self.log(Event(REVEAL, {"seat": seat, "treasure": self.drawn[seat]}))
 
     # -- the contract --------------------------------------------------------------------
 
@@ -112,21 +127,21 @@ class LetterOfMarqueState(State):
         seat = self.turn_player
         if self.phase in (PRELIMINARY, LAUNCH):
             armed, defenceless = self.reserves[seat]
-            return [space.get("launch", a) for a, left in ((1, armed), (0, defenceless)) if left]
+            return [space.get(SAIL, a) for a, left in ((1, armed), (0, defenceless)) if left]
         if self.phase != TURN:
             return []
         own_at_sea = self.ships_at_sea(seat)
         actions = []
         if not self.decks[seat] and not own_at_sea:
-            actions.append(space.get("pass"))  # Pass: only with no treasure and no ship left
+            actions.append(space.get(PASS))  # Pass: only with no treasure and no ship left
         if self.decks[seat]:
-            actions.append(space.get("leave"))
-        actions += [space.get("arrive", ship.treasure) for ship in own_at_sea]
+            actions.append(space.get(LEAVE))
+        actions += [space.get(ARRIVE, ship.treasure) for ship in own_at_sea]
         if self.cannons[seat]:  # A player without cannon cards may not attack.
             for target in range(self.num_players):
                 if target != seat:
                     actions += [
-                        space.get("attack", target, s.treasure) for s in self.ships_at_sea(target)
+                        space.get(ATTACK, target, s.treasure) for s in self.ships_at_sea(target)
                     ]
         actions.sort(key=lambda a: a.id)
         return actions
@@ -137,21 +152,21 @@ class LetterOfMarqueState(State):
         if self.phase == PRELIMINARY:
             return Pending(
                 seat,
-                "choose-ship",
+                CHOOSE_SHIP,
                 f"Preliminary turn: {colour}, choose a ship to guard your treasure "
                 f"{self.drawn[seat]} (nobody sees your choice)",
             )
         if self.phase == LAUNCH:
             return Pending(
                 seat,
-                "choose-ship",
+                CHOOSE_SHIP,
                 f"{colour}: choose a ship to sail with treasure {self.drawn[seat]}",
             )
         if self.phase == TURN:
             kinds = {a.kind for a in self.legal_actions()}
             choices = [text for kind, text in TURN_CHOICES if kind in kinds]
             listed = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
-            return Pending(seat, "turn", f"{colour}'s turn: {listed}")
+            return Pending(seat, TAKE_TURN, f"{colour}'s turn: {listed}")
         return None
 
     # -- actions -------------------------------------------------------------------------
@@ -179,7 +194,7 @@ class LetterOfMarqueState(State):
         ship = len(self.fleets[seat]) - 1
         self.log(
             Event(
-                "launch",
+                LAUNCHED,
                 {"seat": seat, "ship": ship, "treasure": treasure},
                 {seat: {"armed": armed}},
             )
@@ -192,13 +207,13 @@ class LetterOfMarqueState(State):
         first = tied[self.rng.below(len(tied))] if len(tied) > 1 else tied[0]
         self.first_player = self.turn_player = first
         self.phase = TURN
-        self.log(Event("first-player", {"seat": first, "treasure": lowest, "tied": tied}))
+        self.log(Event(FIRST_PLAYER, {"seat": first, "treasure": lowest, "tied": tied}))
 
     def _do_leave(self) -> None:
         """A ship leaves: turn up the next treasure, then choose the ship for it."""
         seat = self.turn_player
         self.drawn[seat] = self.decks[seat].pop()
-        self.log(Event("leave", {"seat": seat, "treasure": self.drawn[seat]}))
+        self.log(Event(LEFT, {"seat": seat, "treasure": self.drawn[seat]}))
         # The choice is asked even when only one kind of ship is left: skipping it
         # would tell everybody what the reserve holds.
         self.phase = LAUNCH
@@ -213,7 +228,9 @@ class LetterOfMarqueState(State):
         public: dict[str, JSON] = {"seat": seat, "ship": index, "treasure": treasure}
         if ship.revealed:
             public["armed"] = ship.armed
-        self.log(Event("arrive", public, {} if ship.revealed else {seat: {"armed": ship.armed}}))
+        self.log(
+            Event(ARRIVED_HOME, public, {} if ship.revealed else {seat: {"armed": ship.armed}})
+        )
         self._end_turn()
 
     def _do_attack(self, target: int, treasure: int) -> None:
@@ -225,16 +242,16 @@ class LetterOfMarqueState(State):
         ship.revealed = True
         if ship.armed:
             self.cannon_piles[target].append(seat)
-            outcome = "repelled"
+            outcome = REPELLED
         else:
             ship.status = CAPTURED
             self.treasure_piles[seat].append((target, treasure))
             self.removed_cannons[seat] += 1
-            outcome = "captured"
+            outcome = CAPTURED
         index = self.fleets[target].index(ship)
         self.log(
             Event(
-                "attack",
+                ATTACKED,
                 {
                     "seat": seat,
                     "target": target,
@@ -248,7 +265,7 @@ class LetterOfMarqueState(State):
         self._end_turn()
 
     def _do_pass(self) -> None:
-        self.log(Event("pass", {"seat": self.turn_player}))
+        self.log(Event(PASSED, {"seat": self.turn_player}))
         self._end_turn()
 
     def _ship_at_sea(self, seat: int, treasure: int) -> Ship:
@@ -258,7 +275,7 @@ class LetterOfMarqueState(State):
         self.turns += 1
         if self._all_home():
             self.phase = OVER
-            self.log(Event("game-end", {"points": self.points(), "winners": self.winners()}))
+            self.log(Event(GAME_END, {"points": self.points(), "winners": self.winners()}))
         else:
             self.phase = TURN
             self.turn_player = (self.turn_player + 1) % self.num_players
@@ -350,7 +367,6 @@ class LetterOfMarqueState(State):
             "winners": self.winners() if self.phase == OVER else None,
         }
 
-
     def _resample(self, seat: int | None, rng: Rng) -> LetterOfMarqueState:
         """Redraw what ``seat`` cannot know: every deck's order (nobody knows it) and,
         for every other player, which of their unrevealed ships are armed."""
@@ -369,12 +385,12 @@ class LetterOfMarqueState(State):
         """Keep the history true of the redrawn bases: every launch decision names the
         kind of ship that sailed, in the order of the launch events."""
         space = self.game.action_space
-        launches = (e for e in self.events if e.kind == "launch")
+        launches = (e for e in self.events if e.kind == LAUNCHED)
         for n, action_id in enumerate(self.history):
-            if space[action_id].kind == "launch":
+            if space[action_id].kind == SAIL:
                 event = next(launches)
                 ship = self.fleets[event.data["seat"]][event.data["ship"]]
-                self.history[n] = space.get("launch", int(ship.armed)).id
+                self.history[n] = space.get(SAIL, int(ship.armed)).id
 
     def _redraw_bases(self, p: int, rng: Rng) -> None:
         unknown = [ship for ship in self.fleets[p] if not ship.revealed]

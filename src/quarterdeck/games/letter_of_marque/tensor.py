@@ -31,24 +31,28 @@ from typing import TYPE_CHECKING, Any
 
 from quarterdeck.engine import Buffer, TensorField, TensorLayout
 
+from .phases import (
+    CHOOSE_SHIP,
+    LAUNCH,
+    OVER,
+    PRELIMINARY,
+    STATUSES,
+    TAKE_TURN,
+    TIEBREAKS,
+    TURN,
+)
+
 if TYPE_CHECKING:
     from .game import LetterOfMarque
     from .state import LetterOfMarqueState
 
-# The state's words (state.py imports this module, so they are not imported from it;
-# a test checks that they agree).
-PRELIMINARY, LAUNCH, TURN, OVER = "preliminary", "launch", "turn", "over"
-AT_SEA, ARRIVED, CAPTURED = "at sea", "arrived", "captured"
-
 #: What is being decided (``state.phase``), with the pending decision it asks.
 PHASES = (
-    (PRELIMINARY, "choose-ship: the preliminary turn, choose a ship for your first treasure"),
-    (LAUNCH, "choose-ship: a ship leaves, choose the ship to sail on the treasure turned up"),
-    (TURN, "turn: a ship leaves, a ship arrives, attack or pass"),
+    (PRELIMINARY, f"{CHOOSE_SHIP}: the preliminary turn, choose a ship for your first treasure"),
+    (LAUNCH, f"{CHOOSE_SHIP}: a ship leaves, choose the ship to sail on the treasure turned up"),
+    (TURN, f"{TAKE_TURN}: a ship leaves, a ship arrives, attack or pass"),
     (OVER, "the game is over"),
 )
-#: Where a launched ship is: columns 0–2 of a ship's row.
-STATUSES = (AT_SEA, ARRIVED, CAPTURED)
 #: The columns of a ship's row in the ``ships`` field.
 SHIP_COLUMNS = (
     "at sea",
@@ -58,7 +62,6 @@ SHIP_COLUMNS = (
     "armed",
     "defenceless",
 )
-TIEBREAKS = ("all", "captured", "unused")
 
 
 def observation_layout(game: LetterOfMarque, players: int) -> TensorLayout:
