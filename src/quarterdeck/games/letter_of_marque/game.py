@@ -82,7 +82,8 @@ class LetterOfMarque(Game):
 
     def write_observation(self, state: State, seat: int, out: Buffer) -> None:
         assert isinstance(state, LetterOfMarqueState)
-        write_observation(state, seat, out)  # tensor.py: the encoding, field by field
+        # tensor.py: the encoding, field by field
+        write_observation(state, seat, out, self.observation_encoder(state.num_players))
 
     def build_action_space(self) -> ActionSpace:
         """Ids by meaning: pass, leave, launch armed/defenceless, arrive by treasure,

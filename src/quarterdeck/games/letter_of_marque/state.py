@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from quarterdeck.engine import Action, Event, Pending, Rng, State
+from quarterdeck.engine import Action, Event, Pending, Rng
 
 from .phases import (
     ARRIVE,
@@ -33,9 +33,7 @@ from .phases import (
     TAKE_TURN,
     TURN,
 )
-
-if TYPE_CHECKING:
-    from .game import LetterOfMarque
+from .table import Position, Ship, components_of
 
 JSON = Any
 
@@ -48,60 +46,8 @@ TURN_CHOICES = (
 )
 
 
-class Ship:
-    """A ship that has left its owner's reserve, on its treasure card."""
-
-    __slots__ = ("armed", "revealed", "status", "treasure")
-
-    def __init__(self, armed: bool, treasure: int, status: str = AT_SEA, revealed: bool = False):
-        self.armed = armed
-        self.treasure = treasure
-        self.status = status
-        self.revealed = revealed  # its base has been shown to everybody
-
-    def copy(self) -> Ship:
-        return Ship(self.armed, self.treasure, self.status, self.revealed)
-
-    def to_json(self) -> list[JSON]:
-        return [self.armed, self.treasure, self.status, self.revealed]
-
-
-class LetterOfMarqueState(State):
-    __slots__ = (
-        "cannon_piles",
-        "cannons",
-        "decks",
-        "drawn",
-        "first_player",
-        "fleets",
-        "phase",
-        "removed_cannons",
-        "reserves",
-        "treasure_piles",
-        "turn_player",
-        "turns",
-    )
-    game: LetterOfMarque
-
-    def __init__(self, game: LetterOfMarque, players: int, seed: int) -> None:
-        super().__init__(game, players, seed)
-        c = game.components
-        self.phase = PRELIMINARY
-        self.turn_player = 0  # in the preliminary turn: the seat choosing its ship
-        self.first_player: int | None = None
-        self.turns = 0  # regular turns taken
-        self.decks: list[list[int]] = [list(c.treasure_values) for _ in range(players)]
-        self.drawn: list[int | None] = [None] * players  # treasure up, waiting for a ship
-        self.reserves: list[list[int]] = [
-            [c.armed_ships, c.defenceless_ships] for _ in range(players)
-        ]
-        self.fleets: list[list[Ship]] = [[] for _ in range(players)]
-        self.cannons: list[int] = [c.cannons] * players
-        self.treasure_piles: list[list[tuple[int, int]]] = [[] for _ in range(players)]
-        self.cannon_piles: list[list[int]] = [
-            [] for _ in range(players)
-        ]  # captured cannons' owners
-        self.removed_cannons: list[int] = [0] * players  # spent on a capture, out of the game
+class LetterOfMarqueState(Position):
+    __slots__ = ()
 
     # -- setting up ----------------------------------------------------------------------
 
@@ -118,9 +64,6 @@ class LetterOfMarqueState(State):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.turn_player
-
-    def ships_at_sea(self, seat: int) -> list[Ship]:
-        return [ship for ship in self.fleets[seat] if ship.status == AT_SEA]
 
     def _legal_actions(self) -> Sequence[Action]:
         space = self.game.action_space
@@ -148,7 +91,7 @@ class LetterOfMarqueState(State):
 
     def pending(self) -> Pending | None:
         seat = self.turn_player
-        colour = self.game.colour(seat)
+        colour = components_of(self.game).colours[seat]
         if self.phase == PRELIMINARY:
             return Pending(
                 seat,
@@ -332,7 +275,7 @@ class LetterOfMarqueState(State):
             own = reveal or p == seat
             fleet: dict[str, JSON] = {
                 "seat": p,
-                "colour": self.game.colour(p),
+                "colour": components_of(self.game).colours[p],
                 "deck": len(self.decks[p]),
                 # The deck's contents are known to all (the rest were turned up); its
                 # order is known to nobody.
@@ -395,7 +338,7 @@ class LetterOfMarqueState(State):
     def _redraw_bases(self, p: int, rng: Rng) -> None:
         unknown = [ship for ship in self.fleets[p] if not ship.revealed]
         reserve = sum(self.reserves[p])
-        armed_left = self.game.components.armed_ships - sum(
+        armed_left = components_of(self.game).armed_ships - sum(
             ship.armed for ship in self.fleets[p] if ship.revealed
         )
         slots = len(unknown) + reserve  # one slot per physical ship, reserve ships last
@@ -407,7 +350,7 @@ class LetterOfMarqueState(State):
         # The owner's log said which ships were armed: the engine strips those secrets
         # from the log of the guess.
 
-    # -- conservation, copies and JSON ---------------------------------------------------
+    # -- conservation ---------------------------------------------------------------------
 
     def components(self) -> Counter[str]:
         counts: Counter[str] = Counter()
@@ -429,55 +372,3 @@ class LetterOfMarqueState(State):
                 counts[f"cannon {owner}"] += 1
             counts[f"cannon {p}"] += self.cannons[p] + self.removed_cannons[p]
         return +counts
-
-    def clone(self) -> LetterOfMarqueState:
-        other = LetterOfMarqueState.__new__(LetterOfMarqueState)
-        self._clone_base(other)
-        other.phase = self.phase
-        other.turn_player = self.turn_player
-        other.first_player = self.first_player
-        other.turns = self.turns
-        other.decks = [list(d) for d in self.decks]
-        other.drawn = list(self.drawn)
-        other.reserves = [list(r) for r in self.reserves]
-        other.fleets = [[s.copy() for s in fleet] for fleet in self.fleets]
-        other.cannons = list(self.cannons)
-        other.treasure_piles = [list(p) for p in self.treasure_piles]
-        other.cannon_piles = [list(p) for p in self.cannon_piles]
-        other.removed_cannons = list(self.removed_cannons)
-        return other
-
-    def _state_json(self) -> dict[str, JSON]:
-        return {
-            "phase": self.phase,
-            "turn_player": self.turn_player,
-            "first_player": self.first_player,
-            "turns": self.turns,
-            "decks": [list(d) for d in self.decks],
-            "drawn": list(self.drawn),
-            "reserves": [list(r) for r in self.reserves],
-            "fleets": [[s.to_json() for s in fleet] for fleet in self.fleets],
-            "cannons": list(self.cannons),
-            "treasure_piles": [[list(t) for t in p] for p in self.treasure_piles],
-            "cannon_piles": [list(p) for p in self.cannon_piles],
-            "removed_cannons": list(self.removed_cannons),
-        }
-
-    @classmethod
-    def from_state_json(
-        cls, game: LetterOfMarque, data: Mapping[str, JSON], players: int
-    ) -> LetterOfMarqueState:
-        state = cls(game, players, 0)
-        state.phase = data["phase"]
-        state.turn_player = data["turn_player"]
-        state.first_player = data["first_player"]
-        state.turns = data["turns"]
-        state.decks = [list(d) for d in data["decks"]]
-        state.drawn = list(data["drawn"])
-        state.reserves = [list(r) for r in data["reserves"]]
-        state.fleets = [[Ship(*s) for s in fleet] for fleet in data["fleets"]]
-        state.cannons = list(data["cannons"])
-        state.treasure_piles = [[(o, v) for o, v in p] for p in data["treasure_piles"]]
-        state.cannon_piles = [list(p) for p in data["cannon_piles"]]
-        state.removed_cannons = list(data["removed_cannons"])
-        return state

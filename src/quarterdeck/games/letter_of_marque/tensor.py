@@ -274,9 +274,9 @@ def _shares(whole: int) -> list[float]:
     return [k / max(1, whole) for k in range(whole + 1)]
 
 
-def write_observation(state: LetterOfMarqueState, seat: int, out: Buffer) -> None:
-    """Write ``seat``'s observation of ``state`` into the zero-filled ``out``."""
-    e = state.game.observation_encoder(state.num_players)
+def write_observation(state: LetterOfMarqueState, seat: int, out: Buffer, e: Encoder) -> None:
+    """Write ``seat``'s observation of ``state`` into the zero-filled ``out``, with the
+    game's encoder for the number of players."""
     w: Any = out
     try:
         view = memoryview(w)  # a NumPy array, an array.array: set number by number quickly
