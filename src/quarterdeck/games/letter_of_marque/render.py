@@ -1,27 +1,32 @@
-"""Letter of Marque in the terminal: the table drawn with Rich, events in words."""
+"""Letter of Marque in words: the prompts of the decision table, events, and the
+table drawn with Rich for the terminal (Rich is imported only to draw it)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from .phases import (
+    ARRIVE,
     ARRIVED_HOME,
     AT_SEA,
+    ATTACK,
     ATTACKED,
     FIRST_PLAYER,
     GAME_END,
     LAUNCHED,
+    LEAVE,
     LEFT,
+    PASS,
     PASSED,
     REPELLED,
     REVEAL,
 )
+from .table import Position, components_of
+
+if TYPE_CHECKING:
+    from rich.console import Group
+    from rich.text import Text
 
 JSON = Any
 
@@ -37,6 +42,43 @@ STYLES = {
 
 def _name(colours: Sequence[str], seat: int) -> str:
     return colours[seat]
+
+
+# -- prompts: what the decision table asks -----------------------------------------------
+
+#: The four actions of a turn, as the prompt names them.
+TURN_CHOICES = (
+    (LEAVE, "a ship leaves"),
+    (ARRIVE, "a ship arrives"),
+    (ATTACK, "attack"),
+    (PASS, "pass"),
+)
+
+
+def _colour(s: Position, seat: int) -> str:
+    return components_of(s.game).colours[seat]
+
+
+def ask_first_ship(s: Position, seat: int) -> str:
+    return (
+        f"Preliminary turn: {_colour(s, seat)}, choose a ship to guard your treasure "
+        f"{s.drawn[seat]} (nobody sees your choice)"
+    )
+
+
+def ask_ship(s: Position, seat: int) -> str:
+    return f"{_colour(s, seat)}: choose a ship to sail with treasure {s.drawn[seat]}"
+
+
+def ask_turn(s: Position, seat: int) -> str:
+    """The turn's prompt names only the actions open to the player."""
+    kinds = {a.kind for a in s.legal_actions()}
+    choices = [text for kind, text in TURN_CHOICES if kind in kinds]
+    listed = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
+    return f"{_colour(s, seat)}'s turn: {listed}"
+
+
+# -- events ----------------------------------------------------------------------------------
 
 
 def describe_event(
@@ -92,7 +134,12 @@ def describe_event(
     return f"{kind}: {dict(event)}"
 
 
+# -- the table, for the terminal --------------------------------------------------------------
+
+
 def _ship(ship: Mapping[str, JSON]) -> Text:
+    from rich.text import Text
+
     armed = ship["armed"]
     if armed is None:
         mark, style = "?", "white"
@@ -106,6 +153,11 @@ def _ship(ship: Mapping[str, JSON]) -> Text:
 
 
 def render_view(view: Mapping[str, JSON], colours: Sequence[str]) -> Group:
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
     me = view["seat"]
     table = Table(title="Letter of Marque", expand=False, show_lines=True)
     for column in ("captain", "deck", "reserve", "cannons", "at sea", "score pile", "points"):
