@@ -7,11 +7,12 @@ odds that a ship is defenceless make the shot worth a cannon card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.engine import Action, Bot, State
 
-from .phases import ARRIVE, AT_SEA, ATTACK, LEAVE, PASS, SAIL
+from .phases import ARRIVE, AT_SEA, ATTACK, LAUNCH, LEAVE, PASS, PRELIMINARY, SAIL, TURN
 
 JSON = Any
 
@@ -37,16 +38,16 @@ class HeuristicBot(Bot):
         seat = state.current_player
         assert seat is not None
         view = state.bot_view(seat)
-        legal = state.legal_actions()
         by_kind: dict[str, list[Action]] = {}
-        for action in legal:
+        for action in state.legal_actions():
             by_kind.setdefault(action.kind, []).append(action)
-        if SAIL in by_kind:
-            return self._choose_ship(view, seat, by_kind[SAIL])
-        return self._take_turn(view, seat, by_kind, state)
+        return DECIDE[view["phase"]](self, view, seat, by_kind, state)
 
-    def _choose_ship(self, view: JSON, seat: int, launches: list[Action]) -> Action:
+    def _choose_ship(
+        self, view: JSON, seat: int, by_kind: dict[str, list[Action]], state: State
+    ) -> Action:
         """Armed ships go with the richest treasures still to sail."""
+        launches = by_kind[SAIL]
         if len(launches) == 1:
             return launches[0]
         me = view["fleets"][seat]
@@ -99,3 +100,12 @@ class HeuristicBot(Bot):
         if PASS in by_kind:
             return by_kind[PASS][0]
         return state.legal_actions()[0]
+
+
+#: What the captain does for each kind of decision (``phases.DECISIONS``; a test checks
+#: that every kind of the decision table has its handler).
+DECIDE: dict[str, Callable[[HeuristicBot, JSON, int, dict[str, list[Action]], State], Action]] = {
+    PRELIMINARY: HeuristicBot._choose_ship,
+    LAUNCH: HeuristicBot._choose_ship,
+    TURN: HeuristicBot._take_turn,
+}

@@ -1,9 +1,9 @@
 """The State of Letter of Marque: the table (``table.py``) with the engine's hooks.
 
-Each hook hands the work to the module that owns it: the rules (``turn.py``,
-``scoring.py``), the view (``view.py``), the prompts (``render.py``). What is left here
-is the state's own business: resampling what a seat cannot know, and counting the
-components.
+Each hook reads the decision table (``decisions.py``) or hands the work to the module
+that owns it: the rules (``turn.py``, ``scoring.py``), the view (``view.py``). What is
+left here is the state's own business: resampling what a seat cannot know, and
+counting the components.
 """
 
 from __future__ import annotations
@@ -14,18 +14,9 @@ from typing import Any
 
 from quarterdeck.engine import Action, Pending, Rng
 
-from . import render, scoring, turn, view
-from .phases import (
-    AT_SEA,
-    CHOOSE_SHIP,
-    LAUNCH,
-    LAUNCHED,
-    OVER,
-    PRELIMINARY,
-    SAIL,
-    TAKE_TURN,
-    TURN,
-)
+from . import scoring, turn, view
+from .decisions import APPLY, AT_ONCE, DECISIONS, OPTIONS, WHO, settle
+from .phases import AT_SEA, LAUNCHED, OVER, SAIL
 from .table import Position, components_of
 
 JSON = Any
@@ -38,36 +29,27 @@ class LetterOfMarqueState(Position):
         """Shuffle every treasure deck; everybody turns up their top treasure at once."""
         turn.set_up(self)
 
-    # -- the contract ------------------------------------------------------------------
+    # -- the contract: read from the decision table ------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn_player
+        who = WHO[self.phase]
+        return None if who is None else who(self)
 
     def _legal_actions(self) -> Sequence[Action]:
-        if self.phase in (PRELIMINARY, LAUNCH):
-            return turn.ship_options(self)
-        if self.phase == TURN:
-            return turn.turn_options(self)
-        return []
+        return OPTIONS[self.phase](self)
 
     def pending(self) -> Pending | None:
-        seat = self.turn_player
-        if self.phase == PRELIMINARY:
-            return Pending(seat, CHOOSE_SHIP, render.ask_first_ship(self, seat))
-        if self.phase == LAUNCH:
-            return Pending(seat, CHOOSE_SHIP, render.ask_ship(self, seat))
-        if self.phase == TURN:
-            return Pending(seat, TAKE_TURN, render.ask_turn(self, seat))
-        return None
+        decision = DECISIONS.get(self.phase)
+        if decision is None:
+            return None
+        seat = decision.who(self)
+        return Pending(seat, decision.name, decision.prompt(self, seat))
 
     def _apply(self, action: Action) -> None:
-        if self.phase == PRELIMINARY:
-            turn.choose_first_ship(self, action)
-        elif self.phase == LAUNCH:
-            turn.choose_ship(self, action)
-        else:
-            turn.take_turn(self, action)
+        APPLY[self.phase](self, action)
+        if self.phase in AT_ONCE:
+            settle(self)
 
     # -- results --------------------------------------------------------------------------
 
