@@ -3,9 +3,9 @@
 :class:`Position` lists the fields once, each with its :class:`Codec` (how it is
 copied and written to JSON); ``__slots__``, :meth:`Position.clone`, the state's JSON
 and :meth:`Position.from_state_json` are all made from that one list. The rules
-modules and the satellites (view, tensor, render, bot) take a ``Position`` and never
-import ``state.py`` or ``game.py``; the State subclass in ``state.py`` adds the
-engine's hooks on top.
+modules and the satellites (view, tensor, render) take a ``Position`` and never import
+``state.py`` or ``game.py`` (the bot reads only its view); the State subclass in
+``state.py`` adds the engine's hooks on top.
 """
 
 from __future__ import annotations
