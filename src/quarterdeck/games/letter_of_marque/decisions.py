@@ -28,6 +28,8 @@ def whose_turn(s: Position) -> int:
 
 @dataclass(frozen=True)
 class Decision:
+    """One kind of decision: a row of the table."""
+
     #: The kind of decision (``phases.DECISIONS``): the state's ``phase`` while it is asked.
     kind: str
     #: What ``Pending.decision`` calls it (public words for people and clients).
