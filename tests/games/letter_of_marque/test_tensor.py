@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from quarterdeck.engine import OptionError, Rng, State
 from quarterdeck.games.letter_of_marque import LetterOfMarque, LetterOfMarqueState, tensor
-from quarterdeck.games.letter_of_marque import state as rules
+from quarterdeck.games.letter_of_marque import phases as rules
 
 from ...contract.helpers import checkpoints, playout
 from .conftest import BLUE, RED, YELLOW, opening

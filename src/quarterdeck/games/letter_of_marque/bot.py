@@ -7,9 +7,12 @@ odds that a ship is defenceless make the shot worth a cannon card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.engine import Action, Bot, State
+
+from .phases import ARRIVE, AT_SEA, ATTACK, LAUNCH, LEAVE, PASS, PRELIMINARY, SAIL, TURN
 
 JSON = Any
 
@@ -35,16 +38,16 @@ class HeuristicBot(Bot):
         seat = state.current_player
         assert seat is not None
         view = state.bot_view(seat)
-        legal = state.legal_actions()
         by_kind: dict[str, list[Action]] = {}
-        for action in legal:
+        for action in state.legal_actions():
             by_kind.setdefault(action.kind, []).append(action)
-        if "launch" in by_kind:
-            return self._choose_ship(view, seat, by_kind["launch"])
-        return self._take_turn(view, seat, by_kind, state)
+        return DECIDE[view["phase"]](self, view, seat, by_kind, state)
 
-    def _choose_ship(self, view: JSON, seat: int, launches: list[Action]) -> Action:
+    def _choose_ship(
+        self, view: JSON, seat: int, by_kind: dict[str, list[Action]], state: State
+    ) -> Action:
         """Armed ships go with the richest treasures still to sail."""
+        launches = by_kind[SAIL]
         if len(launches) == 1:
             return launches[0]
         me = view["fleets"][seat]
@@ -64,25 +67,25 @@ class HeuristicBot(Bot):
             sum(1 for s in fleets[seat]["ships"] if s["armed"]) + fleets[seat]["reserve_armed"]
         )
         shots = []
-        for action in by_kind.get("attack", []):
+        for action in by_kind.get(ATTACK, []):
             target, treasure = action.args
             ship = next(
                 s
                 for s in fleets[target]["ships"]
-                if s["status"] == "at sea" and s["treasure"] == treasure
+                if s["status"] == AT_SEA and s["treasure"] == treasure
             )
             p_armed = 1.0 if ship["revealed"] else chance_armed(fleets[target], armed_ships)
             shots.append(((1 - p_armed) * treasure - p_armed, action))
         best_shot = max(shots, key=lambda s: s[0], default=None)
         if best_shot and best_shot[0] >= GOOD_SHOT:
             return best_shot[1]
-        mine = {s["treasure"]: s for s in fleets[seat]["ships"] if s["status"] == "at sea"}
-        arrivals = sorted(by_kind.get("arrive", []), key=lambda a: -a.args[0])
+        mine = {s["treasure"]: s for s in fleets[seat]["ships"] if s["status"] == AT_SEA}
+        arrivals = sorted(by_kind.get(ARRIVE, []), key=lambda a: -a.args[0])
         at_risk = [a for a in arrivals if not mine[a.args[0]]["armed"] and a.args[0] >= RICH]
         if at_risk:
             return at_risk[0]
-        if "leave" in by_kind:
-            return by_kind["leave"][0]
+        if LEAVE in by_kind:
+            return by_kind[LEAVE][0]
         # Nothing left to send out: bring the most exposed ship home, keeping
         # unrevealed armed ships at sea as bait while anyone still has cannons.
         someone_can_shoot = any(f["cannons"] for f in fleets if f["seat"] != seat)
@@ -94,6 +97,15 @@ class HeuristicBot(Bot):
             return best_shot[1]
         if arrivals:
             return arrivals[-1]
-        if "pass" in by_kind:
-            return by_kind["pass"][0]
+        if PASS in by_kind:
+            return by_kind[PASS][0]
         return state.legal_actions()[0]
+
+
+#: What the captain does for each kind of decision (``phases.DECISIONS``; a test checks
+#: that every kind of the decision table has its handler).
+DECIDE: dict[str, Callable[[HeuristicBot, JSON, int, dict[str, list[Action]], State], Action]] = {
+    PRELIMINARY: HeuristicBot._choose_ship,
+    LAUNCH: HeuristicBot._choose_ship,
+    TURN: HeuristicBot._take_turn,
+}

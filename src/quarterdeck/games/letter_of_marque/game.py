@@ -19,8 +19,10 @@ from quarterdeck.engine import (
     TensorLayout,
 )
 
+from .actions import build_action_space
 from .bot import HeuristicBot
 from .components import Components, parse_components
+from .phases import TIEBREAKS
 from .state import LetterOfMarqueState
 from .tensor import Encoder, write_observation
 
@@ -39,7 +41,7 @@ class LetterOfMarque(Game):
             "all",
             "which cannon cards break a tie on points: all a player holds (unused plus "
             "captured), only captured ones, or only unused ones",
-            choices=("all", "captured", "unused"),
+            choices=TIEBREAKS,
             house=True,
         ),
     )
@@ -80,25 +82,13 @@ class LetterOfMarque(Game):
 
     def write_observation(self, state: State, seat: int, out: Buffer) -> None:
         assert isinstance(state, LetterOfMarqueState)
-        write_observation(state, seat, out)  # tensor.py: the encoding, field by field
+        # tensor.py: the encoding, field by field
+        write_observation(state, seat, out, self.observation_encoder(state.num_players))
 
     def build_action_space(self) -> ActionSpace:
         """Ids by meaning: pass, leave, launch armed/defenceless, arrive by treasure,
         attack by target seat and treasure."""
-        values = self.components.treasure_values
-        actions: list[tuple[str, tuple[int, ...], str]] = [
-            ("pass", (), "pass"),
-            ("leave", (), "a ship leaves"),
-            ("launch", (1,), "launch an armed ship"),
-            ("launch", (0,), "launch a defenceless ship"),
-        ]
-        actions += [("arrive", (v,), f"your ship on treasure {v} arrives") for v in values]
-        actions += [
-            ("attack", (seat, v), f"attack {self.colour(seat)}'s ship on treasure {v}")
-            for seat in range(self.max_players)
-            for v in values
-        ]
-        return ActionSpace(actions)
+        return build_action_space(self.components, self.max_players)  # actions.py
 
     def _new_state(self, players: int, seed: int) -> LetterOfMarqueState:
         state = LetterOfMarqueState(self, players, seed)

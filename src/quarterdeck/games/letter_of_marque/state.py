@@ -1,298 +1,66 @@
-"""The rules of Letter of Marque: one position of a game and how actions change it."""
+"""The State of Letter of Marque: the table (``table.py``) with the engine's hooks.
+
+Each hook reads the decision table (``decisions.py``) or hands the work to the module
+that owns it: the rules (``turn.py``, ``scoring.py``), the view (``view.py``). What is
+left here is the state's own business: resampling what a seat cannot know, and
+counting the components.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from quarterdeck.engine import Action, Event, Pending, Rng, State
+from quarterdeck.engine import Action, Pending, Rng
 
-if TYPE_CHECKING:
-    from .game import LetterOfMarque
+from . import scoring, turn, view
+from .decisions import APPLY, AT_ONCE, DECISIONS, OPTIONS, WHO, settle
+from .phases import AT_SEA, LAUNCHED, OVER, SAIL
+from .table import Position, components_of
 
 JSON = Any
 
-# Phases of the game.
-PRELIMINARY = "preliminary"  # everyone chooses a ship for their first treasure, in turn
-LAUNCH = "launch"  # a ship leaves: its treasure is up, its owner chooses the ship
-TURN = "turn"  # a regular turn: leave, arrive, attack or pass
-OVER = "over"
 
-# The four actions of a turn, as the prompt names them.
-TURN_CHOICES = (
-    ("leave", "a ship leaves"),
-    ("arrive", "a ship arrives"),
-    ("attack", "attack"),
-    ("pass", "pass"),
-)
-
-# Where a launched ship is.
-AT_SEA = "at sea"
-ARRIVED = "arrived"  # came home; left the game unrevealed
-CAPTURED = "captured"  # attacked while defenceless; left the game
-
-
-class Ship:
-    """A ship that has left its owner's reserve, on its treasure card."""
-
-    __slots__ = ("armed", "revealed", "status", "treasure")
-
-    def __init__(self, armed: bool, treasure: int, status: str = AT_SEA, revealed: bool = False):
-        self.armed = armed
-        self.treasure = treasure
-        self.status = status
-        self.revealed = revealed  # its base has been shown to everybody
-
-    def copy(self) -> Ship:
-        return Ship(self.armed, self.treasure, self.status, self.revealed)
-
-    def to_json(self) -> list[JSON]:
-        return [self.armed, self.treasure, self.status, self.revealed]
-
-
-class LetterOfMarqueState(State):
-    __slots__ = (
-        "cannon_piles",
-        "cannons",
-        "decks",
-        "drawn",
-        "first_player",
-        "fleets",
-        "phase",
-        "removed_cannons",
-        "reserves",
-        "treasure_piles",
-        "turn_player",
-        "turns",
-    )
-    game: LetterOfMarque
-
-    def __init__(self, game: LetterOfMarque, players: int, seed: int) -> None:
-        super().__init__(game, players, seed)
-        c = game.components
-        self.phase = PRELIMINARY
-        self.turn_player = 0  # in the preliminary turn: the seat choosing its ship
-        self.first_player: int | None = None
-        self.turns = 0  # regular turns taken
-        self.decks: list[list[int]] = [list(c.treasure_values) for _ in range(players)]
-        self.drawn: list[int | None] = [None] * players  # treasure up, waiting for a ship
-        self.reserves: list[list[int]] = [
-            [c.armed_ships, c.defenceless_ships] for _ in range(players)
-        ]
-        self.fleets: list[list[Ship]] = [[] for _ in range(players)]
-        self.cannons: list[int] = [c.cannons] * players
-        self.treasure_piles: list[list[tuple[int, int]]] = [[] for _ in range(players)]
-        self.cannon_piles: list[list[int]] = [
-            [] for _ in range(players)
-        ]  # captured cannons' owners
-        self.removed_cannons: list[int] = [0] * players  # spent on a capture, out of the game
-
-    # -- setting up ----------------------------------------------------------------------
+class LetterOfMarqueState(Position):
+    __slots__ = ()
 
     def set_up(self) -> None:
         """Shuffle every treasure deck; everybody turns up their top treasure at once."""
-        for deck in self.decks:
-            self.rng.shuffle(deck)
-        for seat, deck in enumerate(self.decks):
-            self.drawn[seat] = deck.pop()
-            self.log(Event("reveal", {"seat": seat, "treasure": self.drawn[seat]}))
+        turn.set_up(self)
 
-    # -- the contract --------------------------------------------------------------------
+    # -- the contract: read from the decision table ------------------------------------
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.turn_player
-
-    def ships_at_sea(self, seat: int) -> list[Ship]:
-        return [ship for ship in self.fleets[seat] if ship.status == AT_SEA]
+        who = WHO[self.phase]
+        return None if who is None else who(self)
 
     def _legal_actions(self) -> Sequence[Action]:
-        space = self.game.action_space
-        seat = self.turn_player
-        if self.phase in (PRELIMINARY, LAUNCH):
-            armed, defenceless = self.reserves[seat]
-            return [space.get("launch", a) for a, left in ((1, armed), (0, defenceless)) if left]
-        if self.phase != TURN:
-            return []
-        own_at_sea = self.ships_at_sea(seat)
-        actions = []
-        if not self.decks[seat] and not own_at_sea:
-            actions.append(space.get("pass"))  # Pass: only with no treasure and no ship left
-        if self.decks[seat]:
-            actions.append(space.get("leave"))
-        actions += [space.get("arrive", ship.treasure) for ship in own_at_sea]
-        if self.cannons[seat]:  # A player without cannon cards may not attack.
-            for target in range(self.num_players):
-                if target != seat:
-                    actions += [
-                        space.get("attack", target, s.treasure) for s in self.ships_at_sea(target)
-                    ]
-        actions.sort(key=lambda a: a.id)
-        return actions
+        return OPTIONS[self.phase](self)
 
     def pending(self) -> Pending | None:
-        seat = self.turn_player
-        colour = self.game.colour(seat)
-        if self.phase == PRELIMINARY:
-            return Pending(
-                seat,
-                "choose-ship",
-                f"Preliminary turn: {colour}, choose a ship to guard your treasure "
-                f"{self.drawn[seat]} (nobody sees your choice)",
-            )
-        if self.phase == LAUNCH:
-            return Pending(
-                seat,
-                "choose-ship",
-                f"{colour}: choose a ship to sail with treasure {self.drawn[seat]}",
-            )
-        if self.phase == TURN:
-            kinds = {a.kind for a in self.legal_actions()}
-            choices = [text for kind, text in TURN_CHOICES if kind in kinds]
-            listed = ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
-            return Pending(seat, "turn", f"{colour}'s turn: {listed}")
-        return None
-
-    # -- actions -------------------------------------------------------------------------
+        decision = DECISIONS.get(self.phase)
+        if decision is None:
+            return None
+        seat = decision.who(self)
+        return Pending(seat, decision.name, decision.prompt(self, seat))
 
     def _apply(self, action: Action) -> None:
-        getattr(self, "_do_" + action.kind)(*action.args)
+        APPLY[self.phase](self, action)
+        if self.phase in AT_ONCE:
+            settle(self)
 
-    def _do_launch(self, armed: int) -> None:
-        seat = self.turn_player
-        self._launch(seat, bool(armed))
-        if self.phase == PRELIMINARY:
-            if seat + 1 < self.num_players:
-                self.turn_player = seat + 1
-            else:
-                self._choose_first_player()
-        else:
-            self._end_turn()
-
-    def _launch(self, seat: int, armed: bool) -> None:
-        treasure = self.drawn[seat]
-        assert treasure is not None
-        self.drawn[seat] = None
-        self.reserves[seat][0 if armed else 1] -= 1
-        self.fleets[seat].append(Ship(armed, treasure))
-        ship = len(self.fleets[seat]) - 1
-        self.log(
-            Event(
-                "launch",
-                {"seat": seat, "ship": ship, "treasure": treasure},
-                {seat: {"armed": armed}},
-            )
-        )
-
-    def _choose_first_player(self) -> None:
-        """The lowest treasure at sea goes first; ties are broken at random."""
-        lowest = min(ship.treasure for fleet in self.fleets for ship in fleet)
-        tied = [seat for seat, fleet in enumerate(self.fleets) if fleet[0].treasure == lowest]
-        first = tied[self.rng.below(len(tied))] if len(tied) > 1 else tied[0]
-        self.first_player = self.turn_player = first
-        self.phase = TURN
-        self.log(Event("first-player", {"seat": first, "treasure": lowest, "tied": tied}))
-
-    def _do_leave(self) -> None:
-        """A ship leaves: turn up the next treasure, then choose the ship for it."""
-        seat = self.turn_player
-        self.drawn[seat] = self.decks[seat].pop()
-        self.log(Event("leave", {"seat": seat, "treasure": self.drawn[seat]}))
-        # The choice is asked even when only one kind of ship is left: skipping it
-        # would tell everybody what the reserve holds.
-        self.phase = LAUNCH
-
-    def _do_arrive(self, treasure: int) -> None:
-        """A ship arrives: its treasure is scored; the ship leaves the game unrevealed."""
-        seat = self.turn_player
-        ship = self._ship_at_sea(seat, treasure)
-        ship.status = ARRIVED
-        self.treasure_piles[seat].append((seat, treasure))
-        index = self.fleets[seat].index(ship)
-        public: dict[str, JSON] = {"seat": seat, "ship": index, "treasure": treasure}
-        if ship.revealed:
-            public["armed"] = ship.armed
-        self.log(Event("arrive", public, {} if ship.revealed else {seat: {"armed": ship.armed}}))
-        self._end_turn()
-
-    def _do_attack(self, target: int, treasure: int) -> None:
-        """Attack with a cannon card: the ship is revealed; an armed ship keeps the
-        cannon card, a defenceless one loses its treasure to the attacker."""
-        seat = self.turn_player
-        ship = self._ship_at_sea(target, treasure)
-        self.cannons[seat] -= 1
-        ship.revealed = True
-        if ship.armed:
-            self.cannon_piles[target].append(seat)
-            outcome = "repelled"
-        else:
-            ship.status = CAPTURED
-            self.treasure_piles[seat].append((target, treasure))
-            self.removed_cannons[seat] += 1
-            outcome = "captured"
-        index = self.fleets[target].index(ship)
-        self.log(
-            Event(
-                "attack",
-                {
-                    "seat": seat,
-                    "target": target,
-                    "ship": index,
-                    "treasure": treasure,
-                    "armed": ship.armed,
-                    "outcome": outcome,
-                },
-            )
-        )
-        self._end_turn()
-
-    def _do_pass(self) -> None:
-        self.log(Event("pass", {"seat": self.turn_player}))
-        self._end_turn()
-
-    def _ship_at_sea(self, seat: int, treasure: int) -> Ship:
-        return next(s for s in self.fleets[seat] if s.status == AT_SEA and s.treasure == treasure)
-
-    def _end_turn(self) -> None:
-        self.turns += 1
-        if self._all_home():
-            self.phase = OVER
-            self.log(Event("game-end", {"points": self.points(), "winners": self.winners()}))
-        else:
-            self.phase = TURN
-            self.turn_player = (self.turn_player + 1) % self.num_players
-
-    def _all_home(self) -> bool:
-        """The game ends when no ship is at sea and no treasure is left in any deck."""
-        return not any(self.decks) and not any(
-            self.ships_at_sea(s) for s in range(self.num_players)
-        )
-
-    # -- scoring -------------------------------------------------------------------------
+    # -- results --------------------------------------------------------------------------
 
     def points(self) -> list[int]:
-        """Treasure values in the score pile, plus 1 per opposing cannon card captured."""
-        return [
-            sum(value for _, value in self.treasure_piles[s]) + len(self.cannon_piles[s])
-            for s in range(self.num_players)
-        ]
+        return scoring.points(self)
 
     def tiebreak_cannons(self) -> list[int]:
-        rule = self.game.options["cannon_tiebreak"]
-        return [
-            (self.cannons[s] if rule in ("all", "unused") else 0)
-            + (len(self.cannon_piles[s]) if rule in ("all", "captured") else 0)
-            for s in range(self.num_players)
-        ]
+        return scoring.tiebreak_cannons(self)
 
     def winners(self) -> list[int]:
-        """Most points; then most cannon cards; then the tied players share the win."""
-        points = self.points()
-        best = [s for s in range(self.num_players) if points[s] == max(points)]
-        cannons = self.tiebreak_cannons()
-        most = max(cannons[s] for s in best)
-        return [s for s in best if cannons[s] == most]
+        return scoring.winners(self)
 
     def first_seat(self) -> int | None:
         return self.first_player
@@ -306,50 +74,10 @@ class LetterOfMarqueState(State):
         winners = self.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.num_players)]
 
-    # -- information ---------------------------------------------------------------------
+    # -- information ----------------------------------------------------------------------
 
     def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
-        points = self.points()
-        fleets = []
-        for p in range(self.num_players):
-            own = reveal or p == seat
-            fleet: dict[str, JSON] = {
-                "seat": p,
-                "colour": self.game.colour(p),
-                "deck": len(self.decks[p]),
-                # The deck's contents are known to all (the rest were turned up); its
-                # order is known to nobody.
-                "deck_treasures": sorted(self.decks[p]),
-                "drawn": self.drawn[p],
-                "reserve": sum(self.reserves[p]),
-                "reserve_armed": self.reserves[p][0] if own else None,
-                "cannons": self.cannons[p],
-                "ships": [
-                    {
-                        "ship": i,
-                        "treasure": ship.treasure,
-                        "status": ship.status,
-                        "armed": ship.armed if own or ship.revealed else None,
-                        "revealed": ship.revealed,
-                    }
-                    for i, ship in enumerate(self.fleets[p])
-                ],
-                "treasure_pile": [list(t) for t in self.treasure_piles[p]],
-                "cannon_pile": list(self.cannon_piles[p]),
-                "cannons_removed": self.removed_cannons[p],
-                "points": points[p],
-            }
-            if reveal:
-                fleet["deck_order"] = list(self.decks[p])
-            fleets.append(fleet)
-        return {
-            "phase": self.phase,
-            "turn": self.turns,
-            "first_player": self.first_player,
-            "fleets": fleets,
-            "winners": self.winners() if self.phase == OVER else None,
-        }
-
+        return view.view(self, seat, reveal)
 
     def _resample(self, seat: int | None, rng: Rng) -> LetterOfMarqueState:
         """Redraw what ``seat`` cannot know: every deck's order (nobody knows it) and,
@@ -369,17 +97,17 @@ class LetterOfMarqueState(State):
         """Keep the history true of the redrawn bases: every launch decision names the
         kind of ship that sailed, in the order of the launch events."""
         space = self.game.action_space
-        launches = (e for e in self.events if e.kind == "launch")
+        launches = (e for e in self.events if e.kind == LAUNCHED)
         for n, action_id in enumerate(self.history):
-            if space[action_id].kind == "launch":
+            if space[action_id].kind == SAIL:
                 event = next(launches)
                 ship = self.fleets[event.data["seat"]][event.data["ship"]]
-                self.history[n] = space.get("launch", int(ship.armed)).id
+                self.history[n] = space.get(SAIL, int(ship.armed)).id
 
     def _redraw_bases(self, p: int, rng: Rng) -> None:
         unknown = [ship for ship in self.fleets[p] if not ship.revealed]
         reserve = sum(self.reserves[p])
-        armed_left = self.game.components.armed_ships - sum(
+        armed_left = components_of(self.game).armed_ships - sum(
             ship.armed for ship in self.fleets[p] if ship.revealed
         )
         slots = len(unknown) + reserve  # one slot per physical ship, reserve ships last
@@ -391,7 +119,7 @@ class LetterOfMarqueState(State):
         # The owner's log said which ships were armed: the engine strips those secrets
         # from the log of the guess.
 
-    # -- conservation, copies and JSON ---------------------------------------------------
+    # -- conservation ---------------------------------------------------------------------
 
     def components(self) -> Counter[str]:
         counts: Counter[str] = Counter()
@@ -413,55 +141,3 @@ class LetterOfMarqueState(State):
                 counts[f"cannon {owner}"] += 1
             counts[f"cannon {p}"] += self.cannons[p] + self.removed_cannons[p]
         return +counts
-
-    def clone(self) -> LetterOfMarqueState:
-        other = LetterOfMarqueState.__new__(LetterOfMarqueState)
-        self._clone_base(other)
-        other.phase = self.phase
-        other.turn_player = self.turn_player
-        other.first_player = self.first_player
-        other.turns = self.turns
-        other.decks = [list(d) for d in self.decks]
-        other.drawn = list(self.drawn)
-        other.reserves = [list(r) for r in self.reserves]
-        other.fleets = [[s.copy() for s in fleet] for fleet in self.fleets]
-        other.cannons = list(self.cannons)
-        other.treasure_piles = [list(p) for p in self.treasure_piles]
-        other.cannon_piles = [list(p) for p in self.cannon_piles]
-        other.removed_cannons = list(self.removed_cannons)
-        return other
-
-    def _state_json(self) -> dict[str, JSON]:
-        return {
-            "phase": self.phase,
-            "turn_player": self.turn_player,
-            "first_player": self.first_player,
-            "turns": self.turns,
-            "decks": [list(d) for d in self.decks],
-            "drawn": list(self.drawn),
-            "reserves": [list(r) for r in self.reserves],
-            "fleets": [[s.to_json() for s in fleet] for fleet in self.fleets],
-            "cannons": list(self.cannons),
-            "treasure_piles": [[list(t) for t in p] for p in self.treasure_piles],
-            "cannon_piles": [list(p) for p in self.cannon_piles],
-            "removed_cannons": list(self.removed_cannons),
-        }
-
-    @classmethod
-    def from_state_json(
-        cls, game: LetterOfMarque, data: Mapping[str, JSON], players: int
-    ) -> LetterOfMarqueState:
-        state = cls(game, players, 0)
-        state.phase = data["phase"]
-        state.turn_player = data["turn_player"]
-        state.first_player = data["first_player"]
-        state.turns = data["turns"]
-        state.decks = [list(d) for d in data["decks"]]
-        state.drawn = list(data["drawn"])
-        state.reserves = [list(r) for r in data["reserves"]]
-        state.fleets = [[Ship(*s) for s in fleet] for fleet in data["fleets"]]
-        state.cannons = list(data["cannons"])
-        state.treasure_piles = [[(o, v) for o, v in p] for p in data["treasure_piles"]]
-        state.cannon_piles = [list(p) for p in data["cannon_piles"]]
-        state.removed_cannons = list(data["removed_cannons"])
-        return state

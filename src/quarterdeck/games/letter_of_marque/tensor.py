@@ -9,13 +9,12 @@ order (3, 4, 5, 6, 7 with the publisher's cards). With n players and t treasure 
 the vector holds 9 + n(9 + 7t) + n²(t + 1) numbers: with the publisher's five
 treasures 195, 281, 379 and 489 for 3, 4, 5 and 6 players.
 
-Everything comes from what the view (``LetterOfMarqueState._view``) shows the seat:
-the phase and whose decision it is, every treasure deck's size (its contents follow
-from the ships and the treasures turned up; its order is known to nobody), the
-treasures turned up, every ship on its treasure card with where it is, another
-player's ship as armed or defenceless only once an attack revealed it, another
-player's reserve only as a count, score piles, cannon cards, points, and the winners
-once the game is over. The observer's own secret, which of their ships are armed, is
+Everything comes from what the view (``view.py``) shows the seat: the phase and whose
+decision it is, every treasure deck's size (its contents follow from the ships and the
+treasures turned up; its order is known to nobody), the treasures turned up, every
+ship on its treasure card with where it is, another player's ship as armed or
+defenceless only once an attack revealed it, another player's reserve only as a count,
+score piles, cannon cards, points, and the winners once the game is over. The observer's own secret, which of their ships are armed, is
 told exactly. Besides the position, the tensor tells the game's ``cannon_tiebreak``
 option (a public rule). Counts are divided by a stated maximum, so every number lies
 in [0, 1].
@@ -27,28 +26,34 @@ an ``array.array`` through a ``memoryview`` (quicker than item by item on the ar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from quarterdeck.engine import Buffer, TensorField, TensorLayout
+from quarterdeck.engine import Buffer, Game, TensorField, TensorLayout
 
-if TYPE_CHECKING:
-    from .game import LetterOfMarque
-    from .state import LetterOfMarqueState
-
-# The state's words (state.py imports this module, so they are not imported from it;
-# a test checks that they agree).
-PRELIMINARY, LAUNCH, TURN, OVER = "preliminary", "launch", "turn", "over"
-AT_SEA, ARRIVED, CAPTURED = "at sea", "arrived", "captured"
-
-#: What is being decided (``state.phase``), with the pending decision it asks.
-PHASES = (
-    (PRELIMINARY, "choose-ship: the preliminary turn, choose a ship for your first treasure"),
-    (LAUNCH, "choose-ship: a ship leaves, choose the ship to sail on the treasure turned up"),
-    (TURN, "turn: a ship leaves, a ship arrives, attack or pass"),
-    (OVER, "the game is over"),
+from . import scoring
+from .phases import (
+    CHOOSE_SHIP,
+    LAUNCH,
+    OVER,
+    PRELIMINARY,
+    STATUSES,
+    TAKE_TURN,
+    TIEBREAKS,
+    TURN,
 )
-#: Where a launched ship is: columns 0–2 of a ship's row.
-STATUSES = (AT_SEA, ARRIVED, CAPTURED)
+from .phases import PHASES as KINDS
+from .table import Position, components_of
+
+#: What each kind of decision asks.
+ABOUT = {
+    PRELIMINARY: f"{CHOOSE_SHIP}: the preliminary turn, choose a ship for your first treasure",
+    LAUNCH: f"{CHOOSE_SHIP}: a ship leaves, choose the ship to sail on the treasure turned up",
+    TURN: f"{TAKE_TURN}: a ship leaves, a ship arrives, attack or pass",
+    OVER: "the game is over",
+}
+#: What is being decided (``state.phase``), with the pending decision it asks, in the
+#: order of ``phases.PHASES`` (a decision's ``tensor`` index in ``decisions.py``).
+PHASES = tuple((p, ABOUT[p]) for p in KINDS)
 #: The columns of a ship's row in the ``ships`` field.
 SHIP_COLUMNS = (
     "at sea",
@@ -58,12 +63,11 @@ SHIP_COLUMNS = (
     "armed",
     "defenceless",
 )
-TIEBREAKS = ("all", "captured", "unused")
 
 
-def observation_layout(game: LetterOfMarque, players: int) -> TensorLayout:
+def observation_layout(game: Game, players: int) -> TensorLayout:
     """The fields of a seat's observation of ``game`` with ``players`` players."""
-    c = game.components
+    c = components_of(game)
     n, t = players, len(c.treasure_values)
     treasures = ", ".join(map(str, c.treasure_values))
     colours = ", ".join(c.colours[:n])
@@ -182,12 +186,12 @@ def observation_layout(game: LetterOfMarque, players: int) -> TensorLayout:
     )
 
 
-def _max_turns(game: LetterOfMarque, players: int) -> int:
+def _max_turns(game: Game, players: int) -> int:
     return game.max_game_length(players)
 
 
-def _max_points(game: LetterOfMarque, players: int) -> int:
-    c = game.components
+def _max_points(game: Game, players: int) -> int:
+    c = components_of(game)
     return max(1, sum(c.treasure_values) * players + c.cannons * (players - 1))
 
 
@@ -199,8 +203,8 @@ class Encoder:
     player's numbers goes (their row is ``(p - seat) % players``); scaled values are
     looked up in tables rather than divided out on every call."""
 
-    def __init__(self, game: LetterOfMarque, players: int) -> None:
-        c = game.components
+    def __init__(self, game: Game, players: int) -> None:
+        c = components_of(game)
         n = players
         t = len(c.treasure_values)
         width = len(SHIP_COLUMNS)
@@ -271,9 +275,9 @@ def _shares(whole: int) -> list[float]:
     return [k / max(1, whole) for k in range(whole + 1)]
 
 
-def write_observation(state: LetterOfMarqueState, seat: int, out: Buffer) -> None:
-    """Write ``seat``'s observation of ``state`` into the zero-filled ``out``."""
-    e = state.game.observation_encoder(state.num_players)
+def write_observation(state: Position, seat: int, out: Buffer, e: Encoder) -> None:
+    """Write ``seat``'s observation of ``state`` into the zero-filled ``out``, with the
+    game's encoder for the number of players."""
     w: Any = out
     try:
         view = memoryview(w)  # a NumPy array, an array.array: set number by number quickly
@@ -289,14 +293,14 @@ def write_observation(state: LetterOfMarqueState, seat: int, out: Buffer) -> Non
         w.release()
 
 
-def _write(state: LetterOfMarqueState, seat: int, e: Encoder, w: Any) -> None:
+def _write(state: Position, seat: int, e: Encoder, w: Any) -> None:
     phase = state.phase
     row = e.row[seat]
     w[e.colour + seat] = 1.0
     w[e.phase[phase]] = 1.0
     w[e.tiebreak] = 1.0
     if phase == OVER:
-        for p in state.winners():
+        for p in scoring.winners(state):
             w[e.winners + row[p]] = 1.0
     else:
         w[e.deciding + row[state.turn_player]] = 1.0
