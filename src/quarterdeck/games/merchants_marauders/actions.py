@@ -60,7 +60,8 @@ def build_action_space(c: Components) -> ActionSpace:
     ]
     # MM-6: merchants
     out += [
-        ("nation", (n,), f"announce a {nation.name} merchant") for n, nation in enumerate(c.nations)
+        ("nation", (n,), f"announce the merchant as {nation.name}")
+        for n, nation in enumerate(c.nations)
     ]
     out += [("raid", (), "raid the merchant"), ("let-go", (), "let the merchant go in peace")]
     out += [

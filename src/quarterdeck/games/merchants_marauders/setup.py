@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from quarterdeck.engine import Event
 
-from .basics import gain_glory_card
+from .basics import gain_glory_card, home_port
 from .death import draw_captain
 from .event_cards import draw_demand
-from .phases import CHOOSE_SHIP, ROUND_START
+from .phases import CHOOSE_SHIP, ROUND_START, START_GOLD
 from .table import Ctx, Decision, Player, Table
 
 
@@ -60,7 +60,8 @@ def set_up(ctx: Ctx) -> None:
     # MM-2.7: captains, gold, a glory card; ships chosen in seat order, openly.
     for seat in range(ctx.num_players):
         draw_captain(ctx, seat)
-        t.players[seat].gold = 10
+        t.players[seat].zone = home_port(ctx, t.players[seat])
+        t.players[seat].gold = START_GOLD
         gain_glory_card(ctx, seat)
     for seat in reversed(range(ctx.num_players)):
         t.pending.append(Decision(CHOOSE_SHIP, seat))
