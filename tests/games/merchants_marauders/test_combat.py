@@ -155,3 +155,38 @@ def test_mm_11_2_defeating_an_npc_pirate_pays_a_non_pirate() -> None:
     combat.end_combat(s, 0)
     assert p.gold == gold + 15 and p.glory == 1
     assert s.table.npc_zone[5] == -1
+
+
+def test_mm_t10_mm_13_2_chain_shot_keeps_the_hit_on_destroyed_masts() -> None:
+    s = ready()
+    a = place(s, 0, "Havana", captain=1)
+    a.values[CANNONS] = 1
+    a.weapons[1] = 1  # Chain-shot
+    s.table.weapon_bank[1] -= 1
+    b = place(s, 1, "Havana", ship="Galleon", captain=0)
+    b.values[MASTS], b.values[HULL] = 0, 1
+    cb = fight(s, 2, [SHOOT, SHOOT])
+    dice_a = combat.seamanship_dice(s, cb, 0)
+    s.rng = ScriptedDice([5] * dice_a, [1], [6])
+    decisions.settle(s)
+    assert s.pending().decision == "ammo" and s.current_player == 0  # type: ignore[union-attr]
+    s.apply("load Chain shot for this volley")
+    assert b.values[HULL] == 1 and b.values[MASTS] == 0  # afloat
+    assert a.weapons[1] == 0 and not any(e.kind == "death" for e in s.events)
+
+
+def test_mm_13_2_grappling_hooks_re_roll_the_failed_dice_when_boarding() -> None:
+    s = ready()
+    a = place(s, 0, "Havana", captain=1)
+    a.weapons[0] = 1
+    s.table.weapon_bank[0] -= 1
+    place(s, 1, "Havana", captain=0)
+    cb = fight(s, 2, [BOARD, SHOOT])
+    dice_a, dice_b = combat.seamanship_dice(s, cb, 0), combat.seamanship_dice(s, cb, 1)
+    s.rng = ScriptedDice([1] * dice_a, [5] + [1] * (dice_b - 1))
+    decisions.settle(s)
+    assert s.pending().decision == "grapple"  # type: ignore[union-attr]
+    s.rng = ScriptedDice([5] * dice_a, [1], [5] * 40)  # the re-roll, B's volley, crew combat
+    s.apply("discard Grappling Hooks to re-roll your failed dice")
+    contest_event = [e.data for e in s.events if e.kind == "contest"][-1]
+    assert contest_event["successes"] == [dice_a, 1] and a.weapons[0] == 0

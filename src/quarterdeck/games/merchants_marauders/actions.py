@@ -83,6 +83,8 @@ def build_action_space(c: Components) -> ActionSpace:
         for loc in range(len(LOCATIONS))
     ]
     out.append(("take-ship", (), "take their ship"))
+    out.append(("grapple", (), "discard Grappling Hooks to re-roll your failed dice"))
+    out += [("ammo", (w,), f"load {weapon_name(w)} for this volley") for w in (1, 2)]
     out += [
         ("reward", (n,), f"claim the {nation.name} bounty reward")
         for n, nation in enumerate(c.nations)

@@ -25,11 +25,21 @@ from .basics import (
     successes,
     take_bounty,
 )
-from .components import CANNONS, CARGO, CREW, HULL, LOCATIONS, MASTS, MODIFICATIONS
+from .components import (
+    CANNONS,
+    CARGO,
+    CREW,
+    HULL,
+    LOCATIONS,
+    MASTS,
+    MODIFICATIONS,
+    SPECIAL_WEAPONS,
+)
 from .damage import damage, fit_cargo_at_random, npc_skull_location, roll_locations, sunk
 from .death import kill
 from .npcs import defeat_npc, npc_skills
 from .phases import (
+    AMMO,
     BOARD,
     COMBAT_ROUND_CAP,
     CREW_ROUND_CAP,
@@ -39,6 +49,7 @@ from .phases import (
     DISCARD_GLORY,
     DISCARD_RUMOR,
     FLEE,
+    GRAPPLE,
     HAND_LIMIT,
     KEEP_CARGO,
     NPC_SIDE,
@@ -51,6 +62,9 @@ from .phases import (
 from .table import Combat, Ctx, Decision, Raid
 
 LONG_GUNS = MODIFICATIONS.index("long_guns")
+GRAPPLING_HOOKS = SPECIAL_WEAPONS.index("grappling_hooks")
+CHAIN_SHOT = SPECIAL_WEAPONS.index("chain_shot")
+GRAPESHOT = SPECIAL_WEAPONS.index("grapeshot")
 SWIVEL_GUNS = MODIFICATIONS.index("swivel_guns")
 CHASERS = MODIFICATIONS.index("chasers")
 BOUNTY_REWARD = 5
@@ -197,8 +211,8 @@ def seamanship_dice(ctx: Ctx, cb: Combat, i: int) -> int:
 
 
 def contest(ctx: Ctx, cb: Combat) -> None:
-    """MM-8.2–8.4: both Flee ends it; Chasers; the Seamanship contest; then Shoot and
-    Flee resolve (hits simultaneous), Board after the hits (see ``check``)."""
+    """MM-8.2–8.3: both Flee ends it; Chasers; both roll Seamanship (Grappling Hooks
+    may re-roll next, then ``judge``)."""
     if cb.declared == [FLEE, FLEE]:
         ctx.log(Event("both-flee", {}))
         end_combat(ctx, -1)
@@ -211,7 +225,36 @@ def contest(ctx: Ctx, cb: Combat) -> None:
         if sunk(values(ctx, cb, 0)) or sunk(values(ctx, cb, 1)):
             cb.stage = "resolve"
             return
-    faces = [roll(ctx, seamanship_dice(ctx, cb, i)) for i in range(2)]
+    cb.dice = [roll(ctx, seamanship_dice(ctx, cb, i)) for i in range(2)]
+    ctx.log(Event("contest-roll", {"dice": [list(f) for f in cb.dice]}))
+    cb.stage = "hooks0"
+
+
+def may_grapple(ctx: Ctx, cb: Combat, i: int) -> bool:
+    """MM-13.2 Grappling Hooks: after the contest roll, in a round you declared Board."""
+    side = cb.sides[i]
+    return (
+        not is_npc(side)
+        and cb.declared[i] == BOARD
+        and ctx.table.players[side].weapons[GRAPPLING_HOOKS] > 0
+        and any(f < 5 for f in cb.dice[i])
+    )
+
+
+def grapple(ctx: Ctx, cb: Combat, i: int) -> None:
+    """Discard the hooks and re-roll the failed dice (house: the failed ones)."""
+    seat = cb.sides[i]
+    ctx.table.players[seat].weapons[GRAPPLING_HOOKS] -= 1
+    ctx.table.weapon_bank[GRAPPLING_HOOKS] += 1
+    kept = [f for f in cb.dice[i] if f >= 5]
+    cb.dice[i] = kept + roll(ctx, len(cb.dice[i]) - len(kept))
+    ctx.log(Event("grappling-hooks", {"seat": seat, "dice": list(cb.dice[i])}))
+
+
+def judge(ctx: Ctx, cb: Combat) -> None:
+    """MM-8.3–8.4: more successes wins, then the higher sum; the shots follow (Shoot
+    first, Flee, then Board after the hits, see ``check``)."""
+    faces = cb.dice
     wins = [successes(f) for f in faces]
     sums = [number_sum(f) for f in faces]
     winner = -1
@@ -223,37 +266,65 @@ def contest(ctx: Ctx, cb: Combat) -> None:
         Event(
             "contest",
             {
-                "dice": faces,
+                "dice": [list(f) for f in faces],
                 "successes": wins,
                 "winner": side_name(ctx, cb.sides[winner]) if winner >= 0 else None,
             },
         )
     )
-    hits = [0, 0]
+    cb.hits = [0, 0]
     for i in range(2):
         if cb.declared[i] == SHOOT:
             cannons = values(ctx, cb, i)[CANNONS]
-            hits[i] = cannons if winner == i else min(wins[i], cannons)
+            cb.hits[i] = cannons if winner == i else min(wins[i], cannons)
     cb.escaped = any(cb.declared[i] == FLEE and wins[1 - i] == 0 for i in range(2))
     cb.boarding = winner >= 0 and cb.declared[winner] == BOARD
+    cb.ammo = [-1, -1]
+    cb.stage = "ammo0"
+
+
+def ammo_options(ctx: Ctx, cb: Combat, i: int) -> list[int]:
+    """MM-13.2: Chain-shot or Grapeshot, one per volley, for a side about to fire."""
+    side = cb.sides[i]
+    if is_npc(side) or not cb.hits[i]:
+        return []
+    weapons = ctx.table.players[side].weapons
+    return [w for w in (CHAIN_SHOT, GRAPESHOT) if weapons[w]]
+
+
+def load(ctx: Ctx, cb: Combat, i: int, weapon: int) -> None:
+    seat = cb.sides[i]
+    ctx.table.players[seat].weapons[weapon] -= 1
+    ctx.table.weapon_bank[weapon] += 1
+    cb.ammo[i] = weapon
+    ctx.log(Event("ammo", {"seat": seat, "weapon": weapon}))
+
+
+def fire(ctx: Ctx, cb: Combat) -> None:
+    """The volleys of this round land together (MM-8.4)."""
     for i in range(2):
-        if hits[i]:
-            volley(ctx, cb, 1 - i, hits[i])
+        if cb.hits[i]:
+            volley(ctx, cb, 1 - i, cb.hits[i], cb.ammo[i])
     cb.stage = "resolve"
 
 
-def volley(ctx: Ctx, cb: Combat, target: int, hits: int) -> None:
+def volley(ctx: Ctx, cb: Combat, target: int, hits: int, ammo: int = -1) -> None:
     """MM-9.1: a location die per hit; numbered hits land now, skulls wait for the
-    target's choice (``cb.skulls``)."""
+    target's choice (``cb.skulls``). Chain-shot (Grapeshot) sends the skulls to Masts
+    (Crew), and hits there stay even when it is destroyed (MM-13.2)."""
     located, skulls, faces = roll_locations(ctx, hits)
     ctx.log(Event("volley", {"target": side_name(ctx, cb.sides[target]), "dice": faces}))
+    aimed = {CHAIN_SHOT: MASTS, GRAPESHOT: CREW}.get(ammo)
+    if aimed is not None:
+        located += [aimed] * skulls
+        skulls = 0
     for loc in located:
-        land(ctx, cb, target, loc)
+        land(ctx, cb, target, loc, stay=loc == aimed)
     cb.skulls[target] += skulls
 
 
-def land(ctx: Ctx, cb: Combat, target: int, loc: int) -> None:
-    landed = damage(values(ctx, cb, target), loc)
+def land(ctx: Ctx, cb: Combat, target: int, loc: int, stay: bool = False) -> None:
+    landed = damage(values(ctx, cb, target), loc, stay)
     side = cb.sides[target]
     ctx.log(
         Event("hit", {"side": side_name(ctx, side), "location": LOCATIONS[landed], "why": "combat"})
@@ -299,6 +370,20 @@ def step(ctx: Ctx) -> None:
             t.pending.append(Decision(DECLARE, who, [i]))
     elif cb.stage == "contest":
         contest(ctx, cb)
+    elif cb.stage in ("hooks0", "hooks1"):
+        i = 0 if cb.stage == "hooks0" else 1
+        cb.stage = "hooks1" if i == 0 else "judge"
+        if may_grapple(ctx, cb, i):
+            t.pending.append(Decision(GRAPPLE, cb.sides[i], [i]))
+    elif cb.stage == "judge":
+        judge(ctx, cb)
+    elif cb.stage in ("ammo0", "ammo1"):
+        i = 0 if cb.stage == "ammo0" else 1
+        cb.stage = "ammo1" if i == 0 else "fire"
+        if ammo_options(ctx, cb, i):
+            t.pending.append(Decision(AMMO, cb.sides[i], [i]))
+    elif cb.stage == "fire":
+        fire(ctx, cb)
 
 
 def after_declaration(cb: Combat, i: int) -> None:

@@ -15,6 +15,7 @@ from .components import CREW, HULL
 from .damage import hit_player, sunk
 from .phases import (
     ACTION,
+    AMMO,
     BUY,
     CHOOSE_SHIP,
     CHOOSE_WEAPON,
@@ -23,6 +24,7 @@ from .phases import (
     DISCARD_GLORY,
     DISCARD_RUMOR,
     FRIGATE_OR_GOLD,
+    GRAPPLE,
     HAND_LIMIT,
     KEEP_CAPTAIN,
     KEEP_CARGO,
@@ -345,6 +347,31 @@ def skull_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None
     combat.place_skull(ctx, cb, d.args[0], args[0])
 
 
+def grapple_options(ctx: Ctx, d: Decision) -> list[Option]:
+    return [("done", ()), ("grapple", ())]
+
+
+def grapple_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    cb = ctx.table.combat
+    assert cb is not None
+    if kind == "grapple":
+        combat.grapple(ctx, cb, d.args[0])
+
+
+def ammo_options(ctx: Ctx, d: Decision) -> list[Option]:
+    cb = ctx.table.combat
+    assert cb is not None
+    out: list[Option] = [("done", ())]
+    return out + [("ammo", (w,)) for w in combat.ammo_options(ctx, cb, d.args[0])]
+
+
+def ammo_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    cb = ctx.table.combat
+    assert cb is not None
+    if kind == "ammo":
+        combat.load(ctx, cb, d.args[0], args[0])
+
+
 def take_ship_options(ctx: Ctx, d: Decision) -> list[Option]:
     return [("done", ()), ("take-ship", ())]
 
@@ -438,6 +465,8 @@ DECISIONS: dict[str, Kind] = {
     DISCARD_RUMOR: Kind(discard_rumor_options, discard_rumor_apply, render.prompt),
     DECLARE: Kind(declare_options, declare_apply, render.prompt),
     SKULL_HIT: Kind(skull_options, skull_apply, render.prompt),
+    GRAPPLE: Kind(grapple_options, grapple_apply, render.prompt),
+    AMMO: Kind(ammo_options, ammo_apply, render.prompt),
     TAKE_SHIP: Kind(take_ship_options, take_ship_apply, render.prompt),
     REWARD_NATION: Kind(reward_options, reward_apply, render.prompt),
     PLACE_MODIFICATION: Kind(place_modification_options, place_modification_apply, render.prompt),

@@ -12,6 +12,7 @@ from typing import Any
 from .components import LOCATIONS
 from .phases import (
     ACTION,
+    AMMO,
     BUY,
     CHOOSE_SHIP,
     CHOOSE_WEAPON,
@@ -20,6 +21,7 @@ from .phases import (
     DISCARD_GLORY,
     DISCARD_RUMOR,
     FRIGATE_OR_GOLD,
+    GRAPPLE,
     KEEP_CAPTAIN,
     KEEP_CARGO,
     MERCHANT_NATION,
@@ -55,6 +57,8 @@ PROMPTS = {
     DISCARD_GLORY: "more than 4 glory cards: discard one",
     DISCARD_RUMOR: "you may hold only one rumor: choose the one to keep",
     TAKE_SHIP: "take the defeated ship (your crew stays) or keep yours",
+    GRAPPLE: "discard Grappling Hooks to re-roll your failed Seamanship dice?",
+    AMMO: "load Chain-shot or Grapeshot for this volley?",
     REWARD_NATION: "choose the nation whose bounty reward you claim",
     PLACE_MODIFICATION: "choose a port for a ship modification token",
     CHOOSE_WEAPON: "choose a special weapon",

@@ -119,6 +119,9 @@ class Combat(Record):
     round: int = 0
     declared: list[int] = field(default_factory=lambda: [-1, -1])
     skulls: list[int] = field(default_factory=lambda: [0, 0])  # skull hits to place, by target
+    dice: list[list[int]] = field(default_factory=lambda: [[], []])  # the contest roll
+    hits: list[int] = field(default_factory=lambda: [0, 0])  # this round's volleys
+    ammo: list[int] = field(default_factory=lambda: [-1, -1])  # Chain-shot/Grapeshot loaded
     escaped: bool = False  # a Flee succeeded this round
     boarding: bool = False  # the winner of this round's contest declared Board
     stage: str = "open"
