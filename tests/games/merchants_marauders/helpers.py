@@ -84,7 +84,7 @@ def turn(s: MerchantsAndMaraudersState, seat: int) -> None:
     t.stage = ACTIONS
     t.active = seat
     t.actions_left = 3
-    t.extra_move = False
+    t.extra_moves = 0
     t.port_used = False
     t.acted = False
     t.scouted = []

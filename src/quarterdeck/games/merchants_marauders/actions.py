@@ -58,6 +58,11 @@ def build_action_space(c: Components) -> ActionSpace:
         for g, gt in enumerate(c.glory_types)
         if gt.kind == "specialist"
     ]
+    out += [
+        ("play-glory", (g,), f"play {gt.name}")
+        for g, gt in enumerate(c.glory_types)
+        if gt.kind == "one_use"
+    ]
     # MM-6: merchants
     out += [
         ("nation", (n,), f"announce the merchant as {nation.name}")

@@ -54,7 +54,7 @@ def kill(ctx: Ctx, seat: int, why: str) -> None:
     ctx.log(Event("death", {"seat": seat, "captain": ctx.c.captains[p.card].name, "why": why}))
     if seat == t.active:  # MM-5.6: the remaining actions are lost
         t.actions_left = 0
-        t.extra_move = False
+        t.extra_moves = 0
         t.battles.clear()
         t.visit = None
     retire_belongings(ctx, seat)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from quarterdeck.engine import Event
 
-from . import combat, death, missions, port, raid, render, sailing
+from . import combat, death, glory, missions, port, raid, render, sailing
 from .basics import ability, has_specialist, nation_of
 from .components import CREW, HULL
 from .damage import hit_player, sunk
@@ -17,6 +17,7 @@ from .phases import (
     ACTION,
     AMMO,
     BUY,
+    CARPENTER,
     CHOOSE_SHIP,
     CHOOSE_WEAPON,
     DECLARE,
@@ -120,7 +121,7 @@ def action_options(ctx: Ctx, d: Decision) -> list[Option]:
     out: list[Option] = []
     if not t.acted and p.docked:
         out.append(("retire", ()))
-    if t.actions_left > 0 or t.extra_move:
+    if t.actions_left > 0 or t.extra_moves:
         out += [("move", (z,)) for z in sailing.move_targets(ctx, seat)]
     if t.actions_left > 0:
         targets = sailing.scout_targets(ctx, seat)
@@ -128,7 +129,7 @@ def action_options(ctx: Ctx, d: Decision) -> list[Option]:
         if TARGET_MERCHANT in targets and ctx.sea.names[p.zone] == sailing.CARTAGENA:
             out.append(("scout-spanish", ()))
         entry = sailing.may_take_port(ctx, seat)
-        if entry == sailing.OPEN:
+        if entry in (sailing.OPEN, sailing.FORGED):
             out.append(("port", ()))
         elif entry == sailing.FEE:
             out.append(("port-roll", ()))
@@ -141,6 +142,7 @@ def action_options(ctx: Ctx, d: Decision) -> list[Option]:
         if ctx.c.glory_types[g].kind == "specialist"
         and not has_specialist(ctx, p, ctx.c.glory_types[g].key)
     ]
+    out += [("play-glory", (g,)) for g in types if glory.playable_on_turn(ctx, seat, g)]
     out.append(("end-turn", ()))
     return out
 
@@ -156,6 +158,8 @@ def action_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> Non
         sailing.scout(ctx, seat, TARGET_MERCHANT, spanish=True)
     elif kind in ("port", "port-pay", "port-roll"):
         how = {"port": "", "port-pay": "pay", "port-roll": "roll"}[kind]
+        if kind == "port" and sailing.may_take_port(ctx, seat) == sailing.FORGED:
+            how = "forged"
         if sailing.enter_port(ctx, seat, how):
             port.open_visit(ctx, seat)
     elif kind == "retire":
@@ -168,9 +172,11 @@ def action_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> Non
         p.hand.remove(card)
         p.specialists.append(card)
         ctx.log(Event("specialist", {"seat": seat, "card": ctx.c.glory_types[args[0]].name}))
+    elif kind == "play-glory":
+        glory.play(ctx, seat, args[0])
     elif kind == "end-turn":
         t.actions_left = 0
-        t.extra_move = False
+        t.extra_moves = 0
 
 
 # -- merchants and raids (MM-6) ------------------------------------------------------
@@ -438,6 +444,19 @@ def return_bounty_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...])
 # -- port activities (MM-12) ------------------------------------------------------------
 
 
+def carpenter_options(ctx: Ctx, d: Decision) -> list[Option]:
+    p = ctx.table.players[d.seat]
+    return [("repair", (loc,)) for loc in range(5) if loc != CREW and p.values[loc] < p.maxima[loc]]
+
+
+def carpenter_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    """G11 Ship's Carpenter: 2 damage points, one decision each."""
+    ctx.table.players[d.seat].values[args[0]] += 1
+    ctx.log(Event("repair", {"seat": d.seat, "location": args[0], "why": "Ship's Carpenter"}))
+    if d.args[0] > 1:
+        ctx.table.pending.append(Decision(CARPENTER, d.seat, [d.args[0] - 1]))
+
+
 def port_options(ctx: Ctx, d: Decision) -> list[Option]:
     if ctx.table.visit is None:
         return []
@@ -473,6 +492,7 @@ DECISIONS: dict[str, Kind] = {
     CHOOSE_WEAPON: Kind(weapon_options, weapon_apply, render.prompt),
     FRIGATE_OR_GOLD: Kind(frigate_options, frigate_apply, render.prompt),
     RETURN_BOUNTY: Kind(return_bounty_options, return_bounty_apply, render.prompt),
+    CARPENTER: Kind(carpenter_options, carpenter_apply, render.prompt),
     SELL: Kind(port_options, port_apply, render.prompt),
     BUY: Kind(port_options, port_apply, render.prompt),
     SHIPYARD: Kind(port_options, port_apply, render.prompt),

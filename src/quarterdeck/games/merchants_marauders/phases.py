@@ -25,6 +25,7 @@ PLACE_MODIFICATION = "place-modification"  # MM-13.4
 CHOOSE_WEAPON = "choose-weapon"  # MM-D.10 M13, MM-D.11 R06: a special weapon of your choice
 FRIGATE_OR_GOLD = "frigate-or-gold"  # MM-D.11 R11
 RETURN_BOUNTY = "return-bounty"  # MM-D.10 M05, MM-D.9 G13
+CARPENTER = "carpenter"  # MM-D.9 G11: repair 2 points
 SELL = "sell"  # MM-12.2
 BUY = "buy"  # MM-12.3
 SHIPYARD = "shipyard"  # MM-12.5

@@ -29,6 +29,7 @@ from .basics import (
 from .components import CANNONS, CARGO, CREW, MAX_SHIP_VALUE, MODIFICATIONS
 from .death import place_modifications
 from .event_cards import draw_demand
+from .glory import glory_type, play_card
 from .missions import attempt_mission, may_try_rumor, mission_allowed, port_rumor_here, try_rumor
 from .phases import (
     BUY,
@@ -163,14 +164,16 @@ def end_selling(ctx: Ctx, seat: int, visit: Visit) -> None:
 def cards_to_draw(ctx: Ctx, p: Player, zone: int) -> int:
     """6; Caracas 8; St. Maarten 7 (8 for a Dutch captain); 3 if goods were bought here
     in the previous game turn, whatever the port (MM-18.1)."""
+    visit = ctx.table.visit
+    extra = 3 if visit is not None and visit.hot_tip else 0  # MM-18.1: Hot Tip adds 3
     if p.bought_zone == zone and p.bought_round == ctx.table.round - 1:
-        return BUY_CARDS_AGAIN
+        return BUY_CARDS_AGAIN + extra
     name = port_name(ctx, zone)
     if name == CARACAS:
-        return 8
+        return 8 + extra
     if name == ST_MAARTEN:
-        return 8 if nation_of(ctx, p) == DUTCH else 7
-    return BUY_CARDS
+        return (8 if nation_of(ctx, p) == DUTCH else 7) + extra
+    return BUY_CARDS + extra
 
 
 def start_buying(ctx: Ctx, seat: int) -> None:
@@ -482,6 +485,9 @@ def step_options(ctx: Ctx, seat: int) -> list[tuple[str, tuple[int, ...]]]:
         if not visit.buying:
             if t.cargo_deck or t.cargo_discard:
                 out = [("buy-goods", ())]
+                hot_tip = glory_type(ctx, "hot_tip")
+                if not visit.hot_tip and any(ctx.c.glory[g] == hot_tip for g in p.hand):
+                    out.append(("play-glory", (hot_tip,)))
         else:
             out = [
                 ("buy", (c,)) for c in sorted(visit.drawn) if p.gold >= buy_price(ctx, p, visit, c)
@@ -547,6 +553,9 @@ def do_step(ctx: Ctx, seat: int, kind: str, args: tuple[int, ...]) -> None:
     assert visit is not None
     if kind == "sell":
         sell(ctx, seat, args[0])
+    elif kind == "play-glory":
+        play_card(ctx, seat, args[0])
+        visit.hot_tip = True  # G14 Hot Tip: 3 more cards for this purchase
     elif kind == "buy-goods":
         start_buying(ctx, seat)
     elif kind == "buy":

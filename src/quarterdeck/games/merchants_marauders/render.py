@@ -14,6 +14,7 @@ from .phases import (
     ACTION,
     AMMO,
     BUY,
+    CARPENTER,
     CHOOSE_SHIP,
     CHOOSE_WEAPON,
     DECLARE,
@@ -64,6 +65,7 @@ PROMPTS = {
     CHOOSE_WEAPON: "choose a special weapon",
     FRIGATE_OR_GOLD: "the Abandoned Frigate: take the ship or the gold",
     RETURN_BOUNTY: "choose a bounty token to return",
+    CARPENTER: "Ship's Carpenter: choose a location to repair",
     SELL: "Sell: choose cargo to sell, or done",
     BUY: "Buy: draw Cargo cards and choose what to buy, or done",
     SHIPYARD: "Shipyard: buy a ship, repairs, weapons or the modification, or done",
@@ -79,7 +81,7 @@ def prompt(ctx: Ctx, d: Decision) -> str:
     t = ctx.table
     who = f"seat {d.seat}"
     if d.kind == ACTION:
-        left = t.actions_left + (1 if t.extra_move else 0)
+        left = t.actions_left + t.extra_moves
         return f"{who}: your turn, {left} action(s) left: Move, Scout or Port"
     if d.kind == DECLARE and t.combat is not None:
         side = t.combat.sides[d.args[0]]

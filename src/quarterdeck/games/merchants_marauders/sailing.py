@@ -39,7 +39,7 @@ PORT_ROYAL_FEE = 2
 BIG_SHIPS = ("Frigate", "Galleon", "Man-o-War")
 
 # What entering a port takes (MM-5.2).
-OPEN, FEE, CLOSED = "open", "fee", "closed"
+OPEN, FEE, CLOSED, FORGED = "open", "fee", "closed", "forged"
 
 
 def entry(ctx: Ctx, seat: int, zone: int) -> str:
@@ -92,8 +92,8 @@ def scout_targets(ctx: Ctx, seat: int) -> list[int]:
 def spend_action(ctx: Ctx, move: bool) -> None:
     t = ctx.table
     t.acted = True
-    if move and t.extra_move:
-        t.extra_move = False
+    if move and t.extra_moves:
+        t.extra_moves -= 1
     else:
         t.actions_left -= 1
 
@@ -170,6 +170,8 @@ def may_take_port(ctx: Ctx, seat: int) -> str:
     if t.port_used or t.actions_left <= 0 or not ctx.sea.has_port[p.zone]:
         return CLOSED
     state = entry(ctx, seat, p.zone)
+    if state != OPEN and t.forged:
+        return FORGED  # G10 Forged Papers: one port despite bounties or war
     return OPEN if p.docked and state != CLOSED else state
 
 
@@ -181,6 +183,9 @@ def enter_port(ctx: Ctx, seat: int, how: str) -> bool:
     spend_action(ctx, move=False)
     t.port_used = True
     name = ctx.sea.names[p.zone]
+    if how == "forged":
+        t.forged = False
+        ctx.log(Event("forged-papers", {"seat": seat, "port": name}))
     if not p.docked:
         if how == "pay":
             p.gold -= PORT_ROYAL_FEE

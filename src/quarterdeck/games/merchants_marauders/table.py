@@ -149,6 +149,7 @@ class Visit(Record):
     drawn: list[int] = field(default_factory=list)  # Buy: cards drawn, not yet bought
     draw_counts: list[int] = field(default_factory=list)  # Buy: drawn per good (prices)
     buying: bool = False
+    hot_tip: bool = False  # G14 played for this purchase
     paid: list[int] = field(default_factory=list)  # Buy: price of each card bought
     ship_closed: bool = False  # Shipyard: a new ship only comes first (house order)
     bought_weapons: list[int] = field(default_factory=list)
@@ -179,7 +180,8 @@ class Table(Record):
     active: int = 0  # whose player turn it is
     turns_taken: int = 0  # player turns taken this game turn
     actions_left: int = 0
-    extra_move: bool = False  # this turn's 4th action, a Move (Trade Winds)
+    extra_moves: int = 0  # Moves beyond the 3 actions (Trade Winds, Fair Winds)
+    forged: bool = False  # Forged Papers played this turn (MM-D.9 G10)
     trade_winds: bool = False  # MM-D.8: every captain has it this game turn
     port_used: bool = False
     acted: bool = False  # an action taken this turn (retirement comes first, MM-16.5)

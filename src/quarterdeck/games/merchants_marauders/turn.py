@@ -84,7 +84,8 @@ def turn_start(ctx: Ctx) -> None:
     scout at once (not in port)."""
     t = ctx.table
     t.actions_left = ACTIONS_PER_TURN
-    t.extra_move = t.trade_winds
+    t.extra_moves = 1 if t.trade_winds else 0
+    t.forged = False
     t.port_used = False
     t.acted = False
     t.scouted = []
@@ -99,7 +100,7 @@ def turn_start(ctx: Ctx) -> None:
 
 def actions(ctx: Ctx) -> None:
     t = ctx.table
-    if (t.actions_left > 0 or t.extra_move) and in_play(t.players[t.active]):
+    if (t.actions_left > 0 or t.extra_moves) and in_play(t.players[t.active]):
         t.pending.append(Decision(ACTION, t.active))
     else:
         t.stage = TURN_END

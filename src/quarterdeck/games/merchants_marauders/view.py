@@ -84,7 +84,7 @@ def view(ctx: Ctx, seat: int | None, reveal: bool) -> dict[str, JSON]:
         "first_player": t.first,
         "active": t.active,
         "actions_left": t.actions_left,
-        "extra_move": t.extra_move,
+        "extra_moves": t.extra_moves,
         "event": c.events[t.event].name if t.event >= 0 else None,
         "war": [c.nations[n].name for n in t.war],
         "effects": {
