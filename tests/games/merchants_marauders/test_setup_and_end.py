@@ -11,7 +11,7 @@ from quarterdeck.games.merchants_marauders import death, scoring
 from quarterdeck.games.merchants_marauders.basics import home_port
 from quarterdeck.games.merchants_marauders.turn import round_start
 
-from .helpers import GAME, C, captain_of, place, ready, texts, turn, zone
+from .helpers import GAME, C, captain_of, place, ready, texts, turn
 
 
 def test_mm_2_setup() -> None:
@@ -114,7 +114,3 @@ def test_mm_17_4_tie_breaks_track_then_stash_then_shared() -> None:
     a.stash = b.stash = 45
     assert scoring.winners(s) == [0, 1]
     assert scoring.returns(s) == [0.5, 0.5, 0.0]
-
-
-def test_mm_t4_zone_names() -> None:
-    assert C.zones[zone("Trinidad")].name == "Trinidad"
