@@ -178,3 +178,29 @@ def test_bad_data_is_refused_with_the_entry_named(edit: Any, message: str) -> No
 def test_not_an_object_is_refused() -> None:
     with pytest.raises(DataFileError, match="JSON object"):
         parse_components([1, 2])
+
+
+def test_data_option_swaps_the_whole_file(tmp_path: Any) -> None:
+    import json
+
+    from quarterdeck.games.merchants_marauders import MerchantsAndMarauders
+
+    raw = raw_data()
+    raw["ships"][0]["cannons"] = 3
+    raw["ships"][0]["source"] = "published"
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    game = MerchantsAndMarauders(data=str(path))
+    assert game.components.ships[0].values[0] == 3 and game.is_custom_data
+    assert ("ships[0]", "Sloop") not in game.house_values()
+    assert ("ships[0]", "Sloop") in MerchantsAndMarauders().house_values()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(DataFileError):
+        MerchantsAndMarauders(data=str(bad))
+
+
+def test_rules_summary() -> None:
+    from quarterdeck.games.merchants_marauders import MerchantsAndMarauders
+
+    assert "10 glory" in MerchantsAndMarauders().rules_summary()

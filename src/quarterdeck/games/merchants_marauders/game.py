@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
+from importlib import resources
 from typing import Any, ClassVar
 
 from quarterdeck.engine import ActionSpace, Game, Option, OptionError, TensorLayout
@@ -100,3 +101,6 @@ class MerchantsAndMarauders(Game):
 
     def house_values(self) -> list[tuple[str, str]]:
         return house_values(self.raw_data)
+
+    def rules_summary(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
