@@ -10,7 +10,7 @@ from quarterdeck.games.merchants_marauders.components import CANNONS, CARGO, CRE
 from quarterdeck.games.merchants_marauders.phases import BOARD, FLEE, SHOOT
 from quarterdeck.games.merchants_marauders.table import Combat
 
-from .helpers import C, ScriptedDice, captain_of, place, ready, turn
+from .helpers import C, ScriptedDice, captain_of, card, place, ready, turn
 
 
 def fight(s, round_: int, declared: list[int]) -> Combat:  # type: ignore[no-untyped-def]
@@ -190,3 +190,38 @@ def test_mm_13_2_grappling_hooks_re_roll_the_failed_dice_when_boarding() -> None
     s.apply("discard Grappling Hooks to re-roll your failed dice")
     contest_event = [e.data for e in s.events if e.kind == "contest"][-1]
     assert contest_event["successes"] == [dice_a, 1] and a.weapons[0] == 0
+
+
+def test_mm_13_1_reinforced_hull_absorbs_one_hit_of_a_volley() -> None:
+    s = ready()
+    a = place(s, 0, "Havana", ship="Frigate", captain=2)
+    b = place(s, 1, "Havana", ship="Galleon", captain=0)
+    b.mods.append(2)  # Reinforced Hull
+    cb = fight(s, 2, [SHOOT, SHOOT])
+    dice_a, dice_b = combat.seamanship_dice(s, cb, 0), combat.seamanship_dice(s, cb, 1)
+    s.rng = ScriptedDice([5] * dice_a, [1] * dice_b, [1, 1, 3, 4])
+    decisions.settle(s)
+    assert s.pending().decision == "reinforce" and s.current_player == 1  # type: ignore[union-attr]
+    s.apply("absorb the hit on Crew with the Reinforced Hull")
+    assert b.values[CREW] == b.maxima[CREW] and b.values[CARGO] == 3 and b.values[CANNONS] == 2
+    assert b.reinforced_used and a.values == a.maxima
+
+
+def test_mm_6_3_reinforced_hull_absorbs_a_raid_hit() -> None:
+    from .test_raid import stack_cargo
+
+    s = ready()
+    t = s.table
+    p = place(s, 0, "Caribbean Sea", captain=1)
+    p.mods.append(2)
+    t.merchants[t.players[0].zone] = 1
+    turn(s, 0)
+    stack_cargo(s, [card("rum", "a"), card("food", "a"), card("wood", "h")])  # Wood-h: Crew
+    s.rng = ScriptedDice([5, 1], [1, 1])
+    s.apply("scout the merchant")
+    s.apply("announce the merchant as English")
+    s.apply("raid the merchant")
+    s.apply("done")
+    assert s.pending().decision == "raid-reinforce"  # type: ignore[union-attr]
+    s.apply("absorb the hit on Crew with the Reinforced Hull")
+    assert p.values[CREW] == p.maxima[CREW] and p.reinforced_used

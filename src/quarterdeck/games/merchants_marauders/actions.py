@@ -89,6 +89,15 @@ def build_action_space(c: Components) -> ActionSpace:
     ]
     out.append(("take-ship", (), "take their ship"))
     out.append(("grapple", (), "discard Grappling Hooks to re-roll your failed dice"))
+    out += [
+        (
+            "absorb",
+            (loc,),
+            f"absorb the hit on {LOCATIONS[loc].capitalize()} with the Reinforced Hull",
+        )
+        for loc in range(len(LOCATIONS))
+    ]
+    out.append(("absorb", (-1,), "absorb a skull hit with the Reinforced Hull"))
     out += [("ammo", (w,), f"load {weapon_name(w)} for this volley") for w in (1, 2)]
     out += [
         ("reward", (n,), f"claim the {nation.name} bounty reward")
@@ -124,6 +133,7 @@ def build_action_space(c: Components) -> ActionSpace:
     out += [("sell-weapon", (w,), f"sell {weapon_name(w)}") for w in range(len(SPECIAL_WEAPONS))]
     out += [
         ("buy-modification", (), "buy the port's ship modification"),
+        ("refresh", (), "refresh the Reinforced Hull"),
         ("recruit", (), "recruit (Leadership roll)"),
         ("hire", (), "hire a crewman"),
         ("try-rumor", (), "seek a rumor (Influence roll)"),

@@ -54,14 +54,16 @@ from .phases import (
     KEEP_CARGO,
     NPC_SIDE,
     RAID_CARDS,
+    REINFORCE,
     REWARD_NATION,
     SHOOT,
     SKULL_HIT,
     TAKE_SHIP,
 )
-from .table import Combat, Ctx, Decision, Raid
+from .table import Combat, Ctx, Decision, Player, Raid
 
 LONG_GUNS = MODIFICATIONS.index("long_guns")
+REINFORCED_HULL = MODIFICATIONS.index("reinforced_hull")
 GRAPPLING_HOOKS = SPECIAL_WEAPONS.index("grappling_hooks")
 CHAIN_SHOT = SPECIAL_WEAPONS.index("chain_shot")
 GRAPESHOT = SPECIAL_WEAPONS.index("grapeshot")
@@ -318,9 +320,45 @@ def volley(ctx: Ctx, cb: Combat, target: int, hits: int, ammo: int = -1) -> None
     if aimed is not None:
         located += [aimed] * skulls
         skulls = 0
-    for loc in located:
-        land(ctx, cb, target, loc, stay=loc == aimed)
     cb.skulls[target] += skulls
+    cb.aimed[target] = -1 if aimed is None else aimed
+    if may_reinforce(ctx, cb, target):
+        cb.landing[target] = located  # the owner may absorb one first (MM-13.1)
+        ctx.table.pending.append(Decision(REINFORCE, cb.sides[target], [target]))
+        return
+    land_all(ctx, cb, target, located)
+
+
+def land_all(ctx: Ctx, cb: Combat, target: int, located: list[int]) -> None:
+    for loc in located:
+        land(ctx, cb, target, loc, stay=loc == cb.aimed[target])
+
+
+def may_reinforce(ctx: Ctx, cb: Combat, target: int) -> bool:
+    """MM-13.1 Reinforced Hull: face up, it may absorb 1 damage after the locations
+    are rolled."""
+    side = cb.sides[target]
+    return not is_npc(side) and reinforced_ready(ctx.table.players[side])
+
+
+def reinforced_ready(p: Player) -> bool:
+    return REINFORCED_HULL in p.mods and not p.reinforced_used
+
+
+def absorb(ctx: Ctx, cb: Combat, target: int, loc: int | None) -> None:
+    """Flip the Reinforced Hull: one hit (a numbered one, or a skull: ``loc`` -1)
+    is absorbed (None: not flipped); the rest of the volley lands."""
+    seat = cb.sides[target]
+    located = cb.landing[target]
+    cb.landing[target] = []
+    if loc is not None:
+        ctx.table.players[seat].reinforced_used = True
+        if loc < 0:
+            cb.skulls[target] -= 1
+        else:
+            located.remove(loc)
+        ctx.log(Event("reinforced-hull", {"seat": seat}))
+    land_all(ctx, cb, target, located)
 
 
 def land(ctx: Ctx, cb: Combat, target: int, loc: int, stay: bool = False) -> None:

@@ -33,9 +33,11 @@ from .phases import (
     MISSION,
     PLACE_MODIFICATION,
     RAID_OR_PEACE,
+    RAID_REINFORCE,
     RAID_SPEND,
     RAID_WEAPON,
     RECRUIT,
+    REINFORCE,
     RETURN_BOUNTY,
     REWARD_NATION,
     RUMOR,
@@ -378,6 +380,36 @@ def ammo_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
         combat.load(ctx, cb, d.args[0], args[0])
 
 
+def reinforce_options(ctx: Ctx, d: Decision) -> list[Option]:
+    cb = ctx.table.combat
+    assert cb is not None
+    i = d.args[0]
+    out: list[Option] = [("done", ())]
+    out += [("absorb", (loc,)) for loc in sorted(set(cb.landing[i]))]
+    return out + ([("absorb", (-1,))] if cb.skulls[i] else [])
+
+
+def reinforce_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    cb = ctx.table.combat
+    assert cb is not None
+    combat.absorb(ctx, cb, d.args[0], args[0] if kind == "absorb" else None)
+
+
+def raid_reinforce_options(ctx: Ctx, d: Decision) -> list[Option]:
+    out: list[Option] = [("done", ())]
+    return out + [("absorb", (loc,)) for loc in sorted(set(raid.raid_hits(ctx, d.seat)))]
+
+
+def raid_reinforce_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    r = ctx.table.raid
+    assert r is not None
+    if kind == "absorb":
+        r.absorbed = args[0]
+        ctx.table.players[d.seat].reinforced_used = True
+        ctx.log(Event("reinforced-hull", {"seat": d.seat}))
+    raid.finish_raid(ctx, d.seat)
+
+
 def take_ship_options(ctx: Ctx, d: Decision) -> list[Option]:
     return [("done", ()), ("take-ship", ())]
 
@@ -486,6 +518,8 @@ DECISIONS: dict[str, Kind] = {
     SKULL_HIT: Kind(skull_options, skull_apply, render.prompt),
     GRAPPLE: Kind(grapple_options, grapple_apply, render.prompt),
     AMMO: Kind(ammo_options, ammo_apply, render.prompt),
+    REINFORCE: Kind(reinforce_options, reinforce_apply, render.prompt),
+    RAID_REINFORCE: Kind(raid_reinforce_options, raid_reinforce_apply, render.prompt),
     TAKE_SHIP: Kind(take_ship_options, take_ship_apply, render.prompt),
     REWARD_NATION: Kind(reward_options, reward_apply, render.prompt),
     PLACE_MODIFICATION: Kind(place_modification_options, place_modification_apply, render.prompt),

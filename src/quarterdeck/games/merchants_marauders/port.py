@@ -60,6 +60,7 @@ RAISES = {
     MODIFICATIONS.index("extra_cannon_port"): CANNONS,
 }
 RIGS = MODIFICATIONS.index("advanced_rigs")
+REINFORCED_HULL = MODIFICATIONS.index("reinforced_hull")
 CURACAO, HAVANA, NASSAU, CARACAS = "Curaçao", "Havana", "Nassau", "Caracas"
 CARTAGENA, OLD_PROVIDENCE, PETITE_GOAVE = "Cartagena", "Old Providence", "Petite Goave"
 PORT_ROYAL, ST_JOHN, ST_MAARTEN = "Port Royal", "St. John", "St. Maarten"
@@ -318,6 +319,8 @@ def buy_modification(ctx: Ctx, seat: int) -> None:
     t.mod_at[visit.zone] = -1
     t.mod_up[visit.zone] = False
     p.mods.append(mod)
+    if mod == REINFORCED_HULL:
+        p.reinforced_used = False
     if mod in RAISES:
         loc = RAISES[mod]
         p.maxima[loc] += 1
@@ -521,6 +524,9 @@ def step_options(ctx: Ctx, seat: int) -> list[tuple[str, tuple[int, ...]]]:
         ]
         if may_buy_modification(ctx, p, zone):
             out.append(("buy-modification", ()))
+        refresh = ctx.c.shipyard["refresh_reinforced_hull"]
+        if REINFORCED_HULL in p.mods and p.reinforced_used and p.gold >= refresh:
+            out.append(("refresh", ()))
     elif kind == RECRUIT:
         if may_recruit(ctx, p, zone):
             if not visit.recruit_rolled:
@@ -566,6 +572,12 @@ def do_step(ctx: Ctx, seat: int, kind: str, args: tuple[int, ...]) -> None:
         yard_work(ctx, seat, kind, args[0])
     elif kind == "buy-modification":
         buy_modification(ctx, seat)
+    elif kind == "refresh":
+        p = t.players[seat]
+        p.gold -= ctx.c.shipyard["refresh_reinforced_hull"]
+        p.reinforced_used = False
+        visit.ship_closed = True
+        ctx.log(Event("refresh", {"seat": seat}))
     elif kind == "recruit":
         recruit(ctx, seat)
     elif kind == "hire":

@@ -17,14 +17,23 @@ from .basics import (
     successes,
     take_bounty,
 )
-from .components import HULL, LOCATIONS
+from .components import HULL, LOCATIONS, MODIFICATIONS
 from .damage import damage, fit_cargo_at_random, sunk
 from .death import kill
-from .phases import KEEP_CARGO, RAID_CARDS, RAID_GLORY, RAID_OR_PEACE, RAID_SPEND, RAID_WEAPON
+from .phases import (
+    KEEP_CARGO,
+    RAID_CARDS,
+    RAID_GLORY,
+    RAID_OR_PEACE,
+    RAID_REINFORCE,
+    RAID_SPEND,
+    RAID_WEAPON,
+)
 from .table import Ctx, Decision, Raid
 
 HAVANA, SAN_JUAN = "Havana", "San Juan"
 SAN_JUAN_BONUS = 3
+REINFORCED = MODIFICATIONS.index("reinforced_hull")
 TREASURE_FLEET_BONUS = 4
 
 
@@ -97,6 +106,17 @@ def start_raid(ctx: Ctx, seat: int, zone: int, nation: int) -> None:
         t.pending.append(Decision(RAID_SPEND, seat))
 
 
+def raid_hits(ctx: Ctx, seat: int) -> list[int]:
+    """The hit icons' locations of the raid's cards (C10 ignores one)."""
+    raid = ctx.table.raid
+    assert raid is not None
+    hits = [ctx.c.cargo[c].hit for c in raid.cards]
+    out = [h for h in hits if h is not None]
+    if out and ctx.c.captains[ctx.table.players[seat].card].ability == "buccaneer":
+        out.remove(HULL if HULL in out else out[0])
+    return out
+
+
 def draw_to_raid(ctx: Ctx, raid: Raid) -> None:
     card = draw_cargo(ctx)
     if card is not None:
@@ -137,9 +157,13 @@ def finish_raid(ctx: Ctx, seat: int) -> None:
     assert raid is not None
     p = t.players[seat]
     cards = [ctx.c.cargo[c] for c in raid.cards]
-    hits = [card.hit for card in cards if card.hit is not None]
-    if hits and ctx.c.captains[p.card].ability == "buccaneer":
-        hits.remove(HULL if HULL in hits else hits[0])  # C10 (house: Hull first)
+    hits = raid_hits(ctx, seat)
+    if hits and not raid.reinforce_asked and REINFORCED in p.mods and not p.reinforced_used:
+        raid.reinforce_asked = True  # MM-6.3 step 5: Reinforced Hull may absorb one
+        t.pending.append(Decision(RAID_REINFORCE, seat))
+        return
+    if raid.absorbed >= 0:
+        hits.remove(raid.absorbed)
     destroyed = False
     for loc in hits:
         before = list(p.values)

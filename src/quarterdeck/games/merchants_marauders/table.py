@@ -101,6 +101,7 @@ class Player(Record):
     rumor: int = -1  # held rumor card, face secret
     rumor2: int = -1  # a second rumor, waiting for the keep-one choice (MM-12.7)
     mission: int = -1  # held mission card, public
+    reinforced_used: bool = False  # the Reinforced Hull token is flipped (MM-13.1)
     big_ship_bought: bool = False  # MM-12.5: first Frigate or Galleon, once per captain
     bought_zone: int = -1  # where goods were last bought (MM-12.3) ...
     bought_round: int = -1  # ... and in which game turn
@@ -122,6 +123,8 @@ class Combat(Record):
     dice: list[list[int]] = field(default_factory=lambda: [[], []])  # the contest roll
     hits: list[int] = field(default_factory=lambda: [0, 0])  # this round's volleys
     ammo: list[int] = field(default_factory=lambda: [-1, -1])  # Chain-shot/Grapeshot loaded
+    aimed: list[int] = field(default_factory=lambda: [-1, -1])  # its location, by target
+    landing: list[list[int]] = field(default_factory=lambda: [[], []])  # hits held back
     escaped: bool = False  # a Flee succeeded this round
     boarding: bool = False  # the winner of this round's contest declared Board
     stage: str = "open"
@@ -136,6 +139,8 @@ class Raid(Record):
     cards: list[int] = field(default_factory=list)
     successes: int = 0
     failures: int = 0
+    reinforce_asked: bool = False
+    absorbed: int = -1  # the hit icon's location the Reinforced Hull absorbed
     plunder: int = 0  # gold won, to keep cards after
 
 
