@@ -199,3 +199,59 @@ def test_mm_12_7_rumor_fee_roll_and_one_rumor_held() -> None:
     keep = texts(s)[0]
     s.apply(keep)
     assert p.rumor2 == -1 and p.rumor >= 0
+
+
+def test_mm_18_port_royal_pay_after_a_failed_roll() -> None:
+    s = ready()
+    p = place(s, 0, "Port Royal", captain=captain_of("french"))
+    p.bounties[ENGLISH] = 1
+    gold = p.gold
+    turn(s, 0)
+    dice = 2  # C09 Jean-Baptiste Moreau: Influence 2
+    s.rng = ScriptedDice([1] * dice)
+    s.apply("try to enter Port Royal with an Influence roll")
+    assert s.pending().decision == "port-fee"  # type: ignore[union-attr]
+    s.apply("enter Port Royal for 2 gold")
+    assert p.docked and p.gold == gold - 2 and s.table.visit is not None
+
+
+def test_mm_18_santo_domingo_redraws_the_same_number_for_1_gold() -> None:
+    s = ready()
+    p = place(s, 0, "Santo Domingo", docked=True, captain=1)
+    turn(s, 0)
+    s.apply("take the Port action")
+    to_step(s, "buy")
+    s.apply("draw Cargo cards to buy")
+    visit = s.table.visit
+    assert visit is not None
+    first, gold = list(visit.drawn), p.gold
+    s.apply("pay 1 gold to discard and draw the cards again")
+    assert len(visit.drawn) == len(first) and p.gold == gold - 1
+    assert set(first) <= set(s.table.cargo_discard)
+    assert "pay 1 gold to discard and draw the cards again" not in texts(s)
+
+
+def test_mm_18_st_john_keeps_modifications_for_1_gold() -> None:
+    s = ready()
+    p = place(s, 0, "St. John", docked=True, captain=1)
+    p.mods = [5]  # Extra Cannon Port
+    p.maxima[0] += 1
+    p.values[0] += 1
+    p.gold = 40
+    turn(s, 0)
+    s.apply("take the Port action")
+    to_step(s, "shipyard")
+    s.apply("buy a Frigate")
+    s.apply("keep the extra cannon port for 1 gold")
+    assert p.mods == [5] and p.maxima[0] == 5 and p.gold == 40 - (35 - 6) - 1
+
+
+def test_mm_d5_coast_pilot_crosses_two_zones_in_one_move() -> None:
+    s = ready()
+    p = place(s, 0, "Havana", captain=captain_of("spanish") + 3)  # C04 Mateo Cruz
+    assert C.captains[p.card].ability == "coast_pilot"
+    turn(s, 0)
+    s.apply("move to Tortuga and sail on (Coast Pilot)")
+    s.apply("sail on to Santo Domingo")
+    assert p.zone == zone("Santo Domingo") and s.table.actions_left == 2
+    assert not any(a.startswith("move to") and "sail on" in a for a in texts(s))

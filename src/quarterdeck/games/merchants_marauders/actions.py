@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from quarterdeck.engine import ActionSpace
 
-from .components import LOCATIONS, SPECIAL_WEAPONS, Components
+from .components import LOCATIONS, MODIFICATIONS, SPECIAL_WEAPONS, Components
 from .phases import (
     DECLARATIONS,
     STASH_AMOUNTS,
@@ -134,6 +134,7 @@ def build_action_space(c: Components) -> ActionSpace:
     out += [
         ("buy-modification", (), "buy the port's ship modification"),
         ("refresh", (), "refresh the Reinforced Hull"),
+        ("redraw", (), "pay 1 gold to discard and draw the cards again"),
         ("recruit", (), "recruit (Leadership roll)"),
         ("hire", (), "hire a crewman"),
         ("try-rumor", (), "seek a rumor (Influence roll)"),
@@ -143,6 +144,14 @@ def build_action_space(c: Components) -> ActionSpace:
         ("mission", (m,), f"attempt the mission {mission.name}")
         for m, mission in enumerate(c.missions)
     ]
+    out += [
+        ("keep-modification", (m,), f"keep the {MODIFICATIONS[m].replace('_', ' ')} for 1 gold")
+        for m in range(len(MODIFICATIONS))
+    ]
+    out += [
+        ("pilot", (z,), f"move to {name} and sail on (Coast Pilot)") for z, name in enumerate(zones)
+    ]
+    out += [("pilot-on", (z,), f"sail on to {name}") for z, name in enumerate(zones)]
     out += [("stash", (a,), f"stash {a} gold") for a in STASH_AMOUNTS]
     out += [("stash", (-a,), f"take {a} gold from the stash") for a in STASH_AMOUNTS]
     return ActionSpace(out)

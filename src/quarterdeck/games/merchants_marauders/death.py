@@ -55,6 +55,7 @@ def kill(ctx: Ctx, seat: int, why: str) -> None:
     if seat == t.active:  # MM-5.6: the remaining actions are lost
         t.actions_left = 0
         t.extra_moves = 0
+        t.pilot_on = False
         t.battles.clear()
         t.visit = None
     retire_belongings(ctx, seat)

@@ -29,9 +29,12 @@ from .phases import (
     HAND_LIMIT,
     KEEP_CAPTAIN,
     KEEP_CARGO,
+    KEEP_MODIFICATIONS,
     MERCHANT_NATION,
     MISSION,
+    PILOT,
     PLACE_MODIFICATION,
+    PORT_FEE,
     RAID_OR_PEACE,
     RAID_REINFORCE,
     RAID_SPEND,
@@ -125,6 +128,8 @@ def action_options(ctx: Ctx, d: Decision) -> list[Option]:
         out.append(("retire", ()))
     if t.actions_left > 0 or t.extra_moves:
         out += [("move", (z,)) for z in sailing.move_targets(ctx, seat)]
+        if ability(ctx, p) == "coast_pilot" and not t.pilot_used:  # C04
+            out += [("pilot", (z,)) for z in sailing.move_targets(ctx, seat)]
     if t.actions_left > 0:
         targets = sailing.scout_targets(ctx, seat)
         out += [("scout", (target,)) for target in targets]
@@ -153,6 +158,9 @@ def action_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> Non
     t = ctx.table
     seat = d.seat
     if kind == "move":
+        sailing.move(ctx, seat, args[0])
+    elif kind == "pilot":
+        t.pilot_used = t.pilot_on = True
         sailing.move(ctx, seat, args[0])
     elif kind == "scout":
         sailing.scout(ctx, seat, args[0])
@@ -489,6 +497,50 @@ def carpenter_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> 
         ctx.table.pending.append(Decision(CARPENTER, d.seat, [d.args[0] - 1]))
 
 
+def pilot_options(ctx: Ctx, d: Decision) -> list[Option]:
+    """C04 Coast Pilot: the same Move crosses a second zone (NPCs there scout too)."""
+    p = ctx.table.players[d.seat]
+    out: list[Option] = [("done", ())]
+    return out + [("pilot-on", (z,)) for z in ctx.sea.neighbours[p.zone]]
+
+
+def pilot_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    ctx.table.pilot_on = False
+    if kind == "pilot-on":
+        sailing.sail(ctx, d.seat, args[0])
+
+
+def port_fee_options(ctx: Ctx, d: Decision) -> list[Option]:
+    return [("done", ()), ("port-pay", ())]
+
+
+def port_fee_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    """MM-18 Port Royal: after a failed roll the captain may still pay 2 gold."""
+    if kind == "port-pay":
+        p = ctx.table.players[d.seat]
+        p.gold -= sailing.PORT_ROYAL_FEE
+        p.docked = True
+        ctx.log(Event("port-fee", {"seat": d.seat, "gold": sailing.PORT_ROYAL_FEE}))
+        ctx.log(Event("port", {"seat": d.seat, "port": ctx.sea.names[p.zone]}))
+        port.open_visit(ctx, d.seat)
+
+
+def keep_modifications_options(ctx: Ctx, d: Decision) -> list[Option]:
+    p = ctx.table.players[d.seat]
+    out: list[Option] = [("done", ())]
+    if p.gold < 1:
+        return out
+    return out + [
+        ("keep-modification", (m,)) for m in sorted(set(d.args)) if port.allowed_on(ctx, p, m)
+    ]
+
+
+def keep_modifications_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    port.keep_modification(
+        ctx, d.seat, list(d.args), args[0] if kind == "keep-modification" else None
+    )
+
+
 def port_options(ctx: Ctx, d: Decision) -> list[Option]:
     if ctx.table.visit is None:
         return []
@@ -527,6 +579,9 @@ DECISIONS: dict[str, Kind] = {
     FRIGATE_OR_GOLD: Kind(frigate_options, frigate_apply, render.prompt),
     RETURN_BOUNTY: Kind(return_bounty_options, return_bounty_apply, render.prompt),
     CARPENTER: Kind(carpenter_options, carpenter_apply, render.prompt),
+    PILOT: Kind(pilot_options, pilot_apply, render.prompt),
+    PORT_FEE: Kind(port_fee_options, port_fee_apply, render.prompt),
+    KEEP_MODIFICATIONS: Kind(keep_modifications_options, keep_modifications_apply, render.prompt),
     SELL: Kind(port_options, port_apply, render.prompt),
     BUY: Kind(port_options, port_apply, render.prompt),
     SHIPYARD: Kind(port_options, port_apply, render.prompt),

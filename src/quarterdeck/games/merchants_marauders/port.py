@@ -39,6 +39,7 @@ from .phases import (
     DISCARD_CARGO,
     DISCARD_RUMOR,
     HIRE_COST,
+    KEEP_MODIFICATIONS,
     MISSION,
     PORT_STEPS,
     RECRUIT,
@@ -64,6 +65,7 @@ REINFORCED_HULL = MODIFICATIONS.index("reinforced_hull")
 CURACAO, HAVANA, NASSAU, CARACAS = "Curaçao", "Havana", "Nassau", "Caracas"
 CARTAGENA, OLD_PROVIDENCE, PETITE_GOAVE = "Cartagena", "Old Providence", "Petite Goave"
 PORT_ROYAL, ST_JOHN, ST_MAARTEN = "Port Royal", "St. John", "St. Maarten"
+SANTO_DOMINGO = "Santo Domingo"
 BIG_SHIP_PRICE_CURACAO = 30
 COURIER_FEE = 5  # St. Maarten's gold courier
 COMPANY_FEE = 2  # C16 at a non-Dutch port
@@ -184,21 +186,42 @@ def start_buying(ctx: Ctx, seat: int) -> None:
     assert visit is not None
     p = t.players[seat]
     visit.buying = True
+    draw_goods(ctx, visit, cards_to_draw(ctx, p, visit.zone))
+    ctx.log(Event("buy-draw", {"seat": seat, "cards": list(visit.drawn)}))
+
+
+def draw_goods(ctx: Ctx, visit: Visit, count: int) -> None:
+    """Draw ``count`` cards, each of the demanded good discarded and replaced; stop
+    when no card of another good is left to draw (MM-1.9)."""
+    t = ctx.table
     demanded = t.demand[visit.zone]
-    while len(visit.drawn) < cards_to_draw(ctx, p, visit.zone):
-        card = draw_cargo(ctx)
-        if card is None:
+    while len(visit.drawn) < count:
+        if all(ctx.c.cargo[c].good == demanded for c in t.cargo_deck + t.cargo_discard):
             break
+        card = draw_cargo(ctx)
+        assert card is not None
         if ctx.c.cargo[card].good == demanded:
             t.cargo_discard.append(card)
-            if not t.cargo_deck and not t.cargo_discard[:-1]:
-                break  # MM-1.9: nothing else can be drawn
             continue
         visit.drawn.append(card)
     visit.draw_counts = [
         sum(1 for c in visit.drawn if ctx.c.cargo[c].good == g) for g in range(len(ctx.c.goods))
     ]
-    ctx.log(Event("buy-draw", {"seat": seat, "cards": list(visit.drawn)}))
+
+
+def redraw(ctx: Ctx, seat: int) -> None:
+    """Santo Domingo (MM-18): 1 gold, once, to discard and re-draw all the drawn
+    cards, the same number again (house: before buying any)."""
+    t = ctx.table
+    visit = t.visit
+    assert visit is not None
+    t.players[seat].gold -= 1
+    count = len(visit.drawn)
+    t.cargo_discard.extend(visit.drawn)
+    visit.drawn = []
+    visit.redrawn = True
+    draw_goods(ctx, visit, count)
+    ctx.log(Event("buy-redraw", {"seat": seat, "cards": list(visit.drawn)}))
 
 
 def buy_price(ctx: Ctx, p: Player, visit: Visit, card: int) -> int:
@@ -269,7 +292,10 @@ def buy_ship(ctx: Ctx, seat: int, kind: int) -> None:
     p.mods = []
     visit.ship_closed = True
     ctx.log(Event("buy-ship", {"seat": seat, "ship": ctx.c.ships[kind].name}))
-    place_modifications(ctx, seat, old)
+    if port_name(ctx, visit.zone) == ST_JOHN and old:
+        t.pending.append(Decision(KEEP_MODIFICATIONS, seat, old))  # MM-18 St. John
+    else:
+        place_modifications(ctx, seat, old)
     if ctx.c.ships[kind].name in ("Frigate", "Galleon") and not p.big_ship_bought:
         p.big_ship_bought = True
         gain_glory(ctx, seat, "first big ship")
@@ -300,13 +326,47 @@ def modification_cost(ctx: Ctx, zone: int) -> int:
 def may_buy_modification(ctx: Ctx, p: Player, zone: int) -> bool:
     t = ctx.table
     mod = t.mod_at[zone]
-    if mod < 0 or not t.mod_up[zone] or mod in p.mods or p.gold < modification_cost(ctx, zone):
+    if mod < 0 or not t.mod_up[zone] or p.gold < modification_cost(ctx, zone):
+        return False
+    return allowed_on(ctx, p, mod)
+
+
+def allowed_on(ctx: Ctx, p: Player, mod: int) -> bool:
+    """MM-13.1: one of each type, and none raising a value already at 5."""
+    if mod in p.mods:
         return False
     if mod in RAISES:
         return p.maxima[RAISES[mod]] < MAX_SHIP_VALUE
     if mod == RIGS:
         return ship_type(ctx, p.ship).maneuverability < MAX_SHIP_VALUE
     return True
+
+
+def fit_modification(ctx: Ctx, p: Player, mod: int) -> None:
+    p.mods.append(mod)
+    if mod == REINFORCED_HULL:
+        p.reinforced_used = False
+    if mod in RAISES:
+        loc = RAISES[mod]
+        p.maxima[loc] += 1
+        if loc != CREW:  # Extra Hammocks: the new crewman must be recruited
+            p.values[loc] += 1
+
+
+def keep_modification(ctx: Ctx, seat: int, mods: list[int], mod: int | None) -> None:
+    """St. John: keep an old modification on the new ship for 1 gold; with "done" the
+    rest go to ports (MM-13.4)."""
+    p = ctx.table.players[seat]
+    rest = list(mods)
+    if mod is None:
+        place_modifications(ctx, seat, rest)
+        return
+    rest.remove(mod)
+    p.gold -= 1
+    fit_modification(ctx, p, mod)
+    ctx.log(Event("keep-modification", {"seat": seat, "modification": MODIFICATIONS[mod]}))
+    if rest:
+        ctx.table.pending.append(Decision(KEEP_MODIFICATIONS, seat, rest))
 
 
 def buy_modification(ctx: Ctx, seat: int) -> None:
@@ -318,14 +378,7 @@ def buy_modification(ctx: Ctx, seat: int) -> None:
     p.gold -= modification_cost(ctx, visit.zone)
     t.mod_at[visit.zone] = -1
     t.mod_up[visit.zone] = False
-    p.mods.append(mod)
-    if mod == REINFORCED_HULL:
-        p.reinforced_used = False
-    if mod in RAISES:
-        loc = RAISES[mod]
-        p.maxima[loc] += 1
-        if loc != CREW:  # Extra Hammocks: the new crewman must be recruited
-            p.values[loc] += 1
+    fit_modification(ctx, p, mod)
     visit.ship_closed = True
     ctx.log(Event("buy-modification", {"seat": seat, "modification": MODIFICATIONS[mod]}))
 
@@ -495,6 +548,15 @@ def step_options(ctx: Ctx, seat: int) -> list[tuple[str, tuple[int, ...]]]:
             out = [
                 ("buy", (c,)) for c in sorted(visit.drawn) if p.gold >= buy_price(ctx, p, visit, c)
             ]
+            santo_domingo = port_name(ctx, zone) == SANTO_DOMINGO
+            if (
+                santo_domingo
+                and not visit.redrawn
+                and not visit.paid
+                and p.gold >= 1
+                and visit.drawn
+            ):
+                out.append(("redraw", ()))
     elif kind == SHIPYARD:
         if not visit.ship_closed:
             out += [
@@ -562,6 +624,8 @@ def do_step(ctx: Ctx, seat: int, kind: str, args: tuple[int, ...]) -> None:
     elif kind == "play-glory":
         play_card(ctx, seat, args[0])
         visit.hot_tip = True  # G14 Hot Tip: 3 more cards for this purchase
+    elif kind == "redraw":
+        redraw(ctx, seat)
     elif kind == "buy-goods":
         start_buying(ctx, seat)
     elif kind == "buy":

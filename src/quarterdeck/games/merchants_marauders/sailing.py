@@ -27,6 +27,7 @@ from .npcs import in_play, npc_attacks
 from .phases import (
     DISCARD_CARGO,
     NPC_SIDE,
+    PORT_FEE,
     TARGET_CAPTAIN,
     TARGET_MERCHANT,
     TARGET_NPC,
@@ -196,7 +197,9 @@ def enter_port(ctx: Ctx, seat: int, how: str) -> bool:
             )
             if not successes(faces):
                 ctx.log(Event("refused-entry", {"seat": seat, "port": name}))
-                return False  # MM-5.5: the Port action is spent, the ship stays out
+                if p.gold >= PORT_ROYAL_FEE:  # MM-18: the fee may still be paid
+                    t.pending.append(Decision(PORT_FEE, seat))
+                return False  # MM-5.5: else the Port action is spent, the ship stays out
         if name == BRIDGETOWN and ship_name(ctx, p.ship) in BIG_SHIPS:
             faces = skill_roll(
                 ctx, seat, SEAMANSHIP, skill_dice(ctx, p, SEAMANSHIP), "enter Bridgetown"

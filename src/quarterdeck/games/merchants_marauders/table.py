@@ -155,6 +155,7 @@ class Visit(Record):
     draw_counts: list[int] = field(default_factory=list)  # Buy: drawn per good (prices)
     buying: bool = False
     hot_tip: bool = False  # G14 played for this purchase
+    redrawn: bool = False  # Santo Domingo's re-draw used
     paid: list[int] = field(default_factory=list)  # Buy: price of each card bought
     ship_closed: bool = False  # Shipyard: a new ship only comes first (house order)
     bought_weapons: list[int] = field(default_factory=list)
@@ -187,6 +188,8 @@ class Table(Record):
     actions_left: int = 0
     extra_moves: int = 0  # Moves beyond the 3 actions (Trade Winds, Fair Winds)
     forged: bool = False  # Forged Papers played this turn (MM-D.9 G10)
+    pilot_used: bool = False  # C04's double move taken this turn
+    pilot_on: bool = False  # C04 may now sail on to a second zone
     trade_winds: bool = False  # MM-D.8: every captain has it this game turn
     port_used: bool = False
     acted: bool = False  # an action taken this turn (retirement comes first, MM-16.5)

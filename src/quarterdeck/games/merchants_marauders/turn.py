@@ -17,6 +17,7 @@ from .phases import (
     MERCHANT_RESET,
     NPC_SIDE,
     OVER,
+    PILOT,
     PORT_STEPS,
     ROUND_END,
     ROUND_START,
@@ -86,6 +87,7 @@ def turn_start(ctx: Ctx) -> None:
     t.actions_left = ACTIONS_PER_TURN
     t.extra_moves = 1 if t.trade_winds else 0
     t.forged = False
+    t.pilot_used = t.pilot_on = False
     t.port_used = False
     t.acted = False
     t.scouted = []
@@ -100,7 +102,10 @@ def turn_start(ctx: Ctx) -> None:
 
 def actions(ctx: Ctx) -> None:
     t = ctx.table
-    if (t.actions_left > 0 or t.extra_moves) and in_play(t.players[t.active]):
+    p = t.players[t.active]
+    if t.pilot_on and in_play(p) and not p.docked:
+        t.pending.append(Decision(PILOT, t.active))
+    elif (t.actions_left > 0 or t.extra_moves) and in_play(p):
         t.pending.append(Decision(ACTION, t.active))
     else:
         t.stage = TURN_END
