@@ -6,7 +6,7 @@ from quarterdeck.games.merchants_marauders.basics import gain_glory_card, skill_
 from quarterdeck.games.merchants_marauders.components import CANNONS, HULL
 from quarterdeck.games.merchants_marauders.glory import glory_type
 
-from .helpers import C, captain_of, place, ready, texts, turn
+from .helpers import C, ScriptedDice, captain_of, place, ready, texts, turn
 
 SCOUTING = 1
 
@@ -103,3 +103,30 @@ def test_mm_18_1_hot_tip_adds_three_cards_to_the_draw() -> None:
     s.apply("draw Cargo cards to buy")
     visit = s.table.visit
     assert visit is not None and len(visit.drawn) == 9
+
+
+def test_mm_14_4_hidden_cove_foils_a_successful_scout() -> None:
+    s = ready()
+    place(s, 0, "Havana", captain=1)
+    target = place(s, 1, "Havana", captain=0)
+    target.hand = []
+    give(s, 1, "hidden_cove")
+    turn(s, 0)
+    s.rng = ScriptedDice([5, 1])
+    s.apply("scout the captain of seat 1")
+    assert s.current_player == 1 and texts(s) == ["done", "play Hidden Cove"]
+    s.apply("play Hidden Cove")
+    assert s.table.combat is None and s.current_player == 0 and target.hand == []
+
+
+def test_mm_14_4_the_window_opens_for_any_card_so_it_tells_nothing() -> None:
+    s = ready()
+    place(s, 0, "Havana", captain=1)
+    target = place(s, 1, "Havana", captain=0)
+    target.hand = []
+    give(s, 1, "windfall")
+    turn(s, 0)
+    s.rng = ScriptedDice([5, 1])
+    s.apply("scout the captain of seat 1")
+    assert s.current_player == 1 and texts(s) == ["done"]
+    assert s.view(0)["pending"]["prompt"] == s.pending().prompt  # type: ignore[union-attr]

@@ -42,6 +42,8 @@ def test_mm_5_3_hostile_npcs_scout_a_ship_entering_their_zone() -> None:
     s.apply("move to Port Royal")
     scouts = [e.data for e in s.events if e.kind == "npc-scout"]
     assert [e["npc"] for e in scouts] == ["Spanish navy"]
+    assert s.pending().decision == "hidden-cove"  # type: ignore[union-attr]  # holds a card
+    s.apply("done")
     assert t.combat is not None and t.combat.sides == [10 + ES, 0]
 
 

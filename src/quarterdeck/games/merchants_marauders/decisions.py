@@ -27,6 +27,7 @@ from .phases import (
     FRIGATE_OR_GOLD,
     GRAPPLE,
     HAND_LIMIT,
+    HIDDEN_COVE,
     KEEP_CAPTAIN,
     KEEP_CARGO,
     KEEP_MODIFICATIONS,
@@ -497,6 +498,22 @@ def carpenter_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> 
         ctx.table.pending.append(Decision(CARPENTER, d.seat, [d.args[0] - 1]))
 
 
+def hidden_cove_options(ctx: Ctx, d: Decision) -> list[Option]:
+    p = ctx.table.players[d.seat]
+    cove = glory.glory_type(ctx, "hidden_cove")
+    out: list[Option] = [("done", ())]
+    return out + ([("play-glory", (cove,))] if any(ctx.c.glory[g] == cove for g in p.hand) else [])
+
+
+def hidden_cove_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    """G08: the scout counts as failed; else the combat starts."""
+    if kind == "play-glory":
+        glory.play_card(ctx, d.seat, args[0])
+        ctx.log(Event("scout-foiled", {"seat": d.seat}))
+    else:
+        combat.start_combat(ctx, d.args[0], d.seat)
+
+
 def pilot_options(ctx: Ctx, d: Decision) -> list[Option]:
     """C04 Coast Pilot: the same Move crosses a second zone (NPCs there scout too)."""
     p = ctx.table.players[d.seat]
@@ -580,6 +597,7 @@ DECISIONS: dict[str, Kind] = {
     RETURN_BOUNTY: Kind(return_bounty_options, return_bounty_apply, render.prompt),
     CARPENTER: Kind(carpenter_options, carpenter_apply, render.prompt),
     PILOT: Kind(pilot_options, pilot_apply, render.prompt),
+    HIDDEN_COVE: Kind(hidden_cove_options, hidden_cove_apply, render.prompt),
     PORT_FEE: Kind(port_fee_options, port_fee_apply, render.prompt),
     KEEP_MODIFICATIONS: Kind(keep_modifications_options, keep_modifications_apply, render.prompt),
     SELL: Kind(port_options, port_apply, render.prompt),

@@ -31,6 +31,7 @@ CARPENTER = "carpenter"  # MM-D.9 G11: repair 2 points
 KEEP_MODIFICATIONS = "keep-modifications"  # MM-18 St. John: keep them for 1 gold each
 PORT_FEE = "port-fee"  # MM-18 Port Royal: pay 2 gold after a failed Influence roll
 PILOT = "pilot"  # MM-D.5 C04 Coast Pilot: sail on to a second zone
+HIDDEN_COVE = "hidden-cove"  # MM-14.4 reaction window: a scout for your ship succeeded
 SELL = "sell"  # MM-12.2
 BUY = "buy"  # MM-12.3
 SHIPYARD = "shipyard"  # MM-12.5

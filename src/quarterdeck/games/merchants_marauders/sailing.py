@@ -26,6 +26,7 @@ from .event_cards import weather_storm
 from .npcs import in_play, npc_attacks
 from .phases import (
     DISCARD_CARGO,
+    HIDDEN_COVE,
     NPC_SIDE,
     PORT_FEE,
     TARGET_CAPTAIN,
@@ -150,7 +151,19 @@ def scout(ctx: Ctx, seat: int, target: int, spanish: bool = False) -> None:
     elif target >= TARGET_NPC:
         start_combat(ctx, seat, NPC_SIDE + target - TARGET_NPC)
     else:
-        start_combat(ctx, seat, target - TARGET_CAPTAIN)
+        found(ctx, seat, target - TARGET_CAPTAIN)
+
+
+def found(ctx: Ctx, aggressor: int, seat: int) -> None:
+    """A scout for a captain's ship succeeded: a captain holding glory cards gets the
+    reaction window (MM-14.4, G08 Hidden Cove); it opens whatever the cards are, so
+    it tells nobody what they hold. Otherwise the combat starts."""
+    from .combat import start_combat
+
+    if ctx.table.players[seat].hand:
+        ctx.table.pending.append(Decision(HIDDEN_COVE, seat, [aggressor]))
+    else:
+        start_combat(ctx, aggressor, seat)
 
 
 def target_words(ctx: Ctx, target: int) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from quarterdeck.engine import Event
 
 from .basics import total_glory
-from .combat import start_combat
 from .combat import step as combat_step
 from .event_cards import resolve_event
 from .npcs import enter_npcs, in_play, npc_attacks
@@ -27,6 +26,7 @@ from .phases import (
 )
 from .port import next_step, step_options
 from .raid import done_keeping
+from .sailing import found
 from .table import Ctx, Decision
 
 
@@ -52,7 +52,7 @@ def advance(ctx: Ctx) -> None:
         npc = t.battles.pop(0)
         p = t.players[t.active]
         if t.npc_zone[npc] == p.zone and not p.docked and in_play(p):
-            start_combat(ctx, NPC_SIDE + npc, t.active)
+            found(ctx, NPC_SIDE + npc, t.active)
         return
     STAGES[t.stage](ctx)
 
