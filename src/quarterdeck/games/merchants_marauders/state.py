@@ -12,7 +12,7 @@ from quarterdeck.engine import Action, Buffer, Pending, Rng, State
 from . import decisions, scoring, view
 from .components import Components
 from .map import SeaMap
-from .phases import MERCHANT_NATION, OVER, PLACE_MODIFICATION
+from .phases import KEEP_MODIFICATIONS, MERCHANT_NATION, OVER, PLACE_MODIFICATION
 from .setup import new_table, set_up
 from .table import Table
 
@@ -164,6 +164,8 @@ class MerchantsAndMaraudersState(State):
         for d in t.pending:
             if d.kind == PLACE_MODIFICATION:
                 mods += d.args[: d.args.index(-1)]
+            elif d.kind == KEEP_MODIFICATIONS:
+                mods += d.args
         out.update(f"cargo:{k}" for k in cargo)
         out.update(f"glory:{k}" for k in glory)
         out.update(f"rumor:{k}" for k in rumors)
