@@ -114,3 +114,19 @@ def test_mm_17_4_tie_breaks_track_then_stash_then_shared() -> None:
     a.stash = b.stash = 45
     assert scoring.winners(s) == [0, 1]
     assert scoring.returns(s) == [0.5, 0.5, 0.0]
+
+
+def test_mm_1_1_a_longer_game_halves_the_stash_cap() -> None:
+    from quarterdeck.games.merchants_marauders import MerchantsAndMarauders
+    from quarterdeck.games.merchants_marauders.basics import check_declaration, stash_points
+
+    s = MerchantsAndMarauders(glory_target=12).new_state(2, 1)
+    p = s.table.players[0]
+    p.stash = 100
+    assert stash_points(s, p) == 6
+    p.glory = 5
+    check_declaration(s, 0)
+    assert s.table.declared == -1
+    p.glory = 6
+    check_declaration(s, 0)
+    assert s.table.declared == 0

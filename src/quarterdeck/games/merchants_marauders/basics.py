@@ -154,7 +154,13 @@ def draw_cargo(ctx: Ctx) -> int | None:
 
 def stash_points(ctx: Ctx, p: Player) -> int:
     """MM-12.9: each full 10 gold stashed is 1 point, at most 5."""
-    return min(STASH_POINTS_CAP, p.stash // 10)
+    return min(stash_cap(ctx), p.stash // 10)
+
+
+def stash_cap(ctx: Ctx) -> int:
+    """5 points at the usual target; half the target, rounded down, otherwise (MM-1.1)."""
+    target = ctx.glory_target
+    return STASH_POINTS_CAP if target == GLORY_TARGET else target // 2
 
 
 def total_glory(ctx: Ctx, p: Player) -> int:
@@ -195,7 +201,7 @@ def check_declaration(ctx: Ctx, seat: int) -> None:
     """MM-17.3: a captain reaching the target declares it at once (the engine flags it);
     the game ends when the game turn is over."""
     t = ctx.table
-    if t.declared < 0 and total_glory(ctx, t.players[seat]) >= GLORY_TARGET:
+    if t.declared < 0 and total_glory(ctx, t.players[seat]) >= ctx.glory_target:
         t.declared = seat
         ctx.log(Event("declare", {"seat": seat}))
 

@@ -40,6 +40,14 @@ class MerchantsAndMarauders(Game):
             choices=("left_neighbour", "bot"),
             house=True,
         ),
+        Option(
+            "glory_target",
+            10,
+            "the glory that ends the game (MM-1.1); with another target the stash counts "
+            "for at most half of it, rounded down (house)",
+            minimum=4,
+            maximum=30,
+        ),
     )
     data_package = "quarterdeck.games.merchants_marauders.data"
 

@@ -44,6 +44,10 @@ class MerchantsAndMaraudersState(State):
     def npc_control(self) -> str:
         return str(self.game.options["npc_control"])
 
+    @property
+    def glory_target(self) -> int:
+        return int(self.game.options["glory_target"])
+
     def set_up(self) -> None:
         set_up(self)
         decisions.settle(self)
