@@ -34,15 +34,15 @@ def test_mm_t7_mm_8_3_maneuverability_die_and_destroyed_masts() -> None:
 
 def test_mm_t8_mm_8_4_the_winner_fires_every_cannon_the_loser_one_per_success() -> None:
     s = ready()
-    a = place(s, 0, "Havana", ship="Frigate", captain=2)  # C03 Rodrigo Vega, Seamanship 4
+    a = place(s, 0, "Havana", ship="Frigate", captain=8)  # C09 Jean-Baptiste Moreau, Seamanship 4
     b = place(s, 1, "Havana", ship="Galleon", captain=0)  # C01 Diego Álvarez, Seamanship 3
     b.values[CANNONS] = 2
     cb = fight(s, 2, [SHOOT, SHOOT])
     assert combat.seamanship_dice(s, cb, 0) == 5 and combat.seamanship_dice(s, cb, 1) == 3
-    s.rng = ScriptedDice([5, 5, 5, 5, 1], [5, 5, 5], [1, 1, 1, 1], [1, 1])
+    s.rng = ScriptedDice([5, 5, 5, 5, 1], [5, 5, 5], [1, 1], [1, 1, 1, 1])
     decisions.settle(s)
-    volleys = [e.data for e in s.events if e.kind == "volley"]
-    assert [len(v["dice"]) for v in volleys] == [4, 2]  # A inflicts 4, B inflicts 2
+    volleys = {v.data["target"]: len(v.data["dice"]) for v in s.events if v.kind == "volley"}
+    assert volleys == {"seat 1": 4, "seat 0": 2}  # A inflicts 4, B inflicts 2
     assert b.values[CARGO] == 5 - 4 and a.values[CARGO] == 3 - 2
 
 
@@ -194,7 +194,7 @@ def test_mm_13_2_grappling_hooks_re_roll_the_failed_dice_when_boarding() -> None
 
 def test_mm_13_1_reinforced_hull_absorbs_one_hit_of_a_volley() -> None:
     s = ready()
-    a = place(s, 0, "Havana", ship="Frigate", captain=2)
+    a = place(s, 0, "Havana", ship="Frigate", captain=8)
     b = place(s, 1, "Havana", ship="Galleon", captain=0)
     b.mods.append(2)  # Reinforced Hull
     cb = fight(s, 2, [SHOOT, SHOOT])
@@ -225,3 +225,34 @@ def test_mm_6_3_reinforced_hull_absorbs_a_raid_hit() -> None:
     assert s.pending().decision == "raid-reinforce"  # type: ignore[union-attr]
     s.apply("absorb the hit on Crew with the Reinforced Hull")
     assert p.values[CREW] == p.maxima[CREW] and p.reinforced_used
+
+
+def test_mm_14_5_deadeye_re_rolls_location_dice_of_its_volley() -> None:
+    s = ready()
+    place(s, 0, "Havana", ship="Frigate", captain=2)  # C03 Rodrigo Vega, Deadeye
+    b = place(s, 1, "Havana", ship="Galleon", captain=0)
+    cb = fight(s, 2, [SHOOT, SHOOT])
+    dice_a, dice_b = combat.seamanship_dice(s, cb, 0), combat.seamanship_dice(s, cb, 1)
+    s.rng = ScriptedDice([5] * dice_a, [1] * dice_b, [1, 1, 1, 1])
+    decisions.settle(s)
+    assert s.pending().decision == "reroll" and s.current_player == 0  # type: ignore[union-attr]
+    s.rng = ScriptedDice([4])
+    s.apply("re-roll a hit-location die showing 1")
+    s.apply("done")
+    assert b.values[CARGO] == 5 - 3 and b.values[CANNONS] == 3 - 1
+
+
+def test_mm_d9_master_gunner_re_rolls_at_most_two() -> None:
+    s = ready()
+    a = place(s, 0, "Havana", ship="Frigate", captain=8)
+    gunner = next(k for k in s.table.glory_deck if C.glory_types[C.glory[k]].key == "master_gunner")
+    s.table.glory_deck.remove(gunner)
+    a.specialists.append(gunner)
+    place(s, 1, "Havana", ship="Galleon", captain=0)
+    cb = fight(s, 2, [SHOOT, SHOOT])
+    dice_a, dice_b = combat.seamanship_dice(s, cb, 0), combat.seamanship_dice(s, cb, 1)
+    s.rng = ScriptedDice([5] * dice_a, [1] * dice_b, [1, 1, 1, 1], [1, 1])
+    decisions.settle(s)
+    s.apply("re-roll a hit-location die showing 1")
+    s.apply("re-roll a hit-location die showing 1")
+    assert s.pending() is None or s.pending().decision != "reroll"  # type: ignore[union-attr]

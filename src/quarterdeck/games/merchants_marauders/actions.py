@@ -98,6 +98,14 @@ def build_action_space(c: Components) -> ActionSpace:
         for loc in range(len(LOCATIONS))
     ]
     out.append(("absorb", (-1,), "absorb a skull hit with the Reinforced Hull"))
+    out += [
+        (
+            "reroll",
+            (f,),
+            f"re-roll a hit-location die showing {f}" + (" (a skull)" if f >= 5 else ""),
+        )
+        for f in range(1, 7)
+    ]
     out += [("ammo", (w,), f"load {weapon_name(w)} for this volley") for w in (1, 2)]
     out += [
         ("reward", (n,), f"claim the {nation.name} bounty reward")

@@ -35,7 +35,7 @@ from .components import (
     MODIFICATIONS,
     SPECIAL_WEAPONS,
 )
-from .damage import damage, fit_cargo_at_random, npc_skull_location, roll_locations, sunk
+from .damage import LOCATION_BY_FACE, damage, fit_cargo_at_random, npc_skull_location, sunk
 from .death import kill
 from .npcs import defeat_npc, npc_skills
 from .phases import (
@@ -55,6 +55,7 @@ from .phases import (
     NPC_SIDE,
     RAID_CARDS,
     REINFORCE,
+    REROLL,
     REWARD_NATION,
     SHOOT,
     SKULL_HIT,
@@ -304,7 +305,7 @@ def load(ctx: Ctx, cb: Combat, i: int, weapon: int) -> None:
 
 def fire(ctx: Ctx, cb: Combat) -> None:
     """The volleys of this round land together (MM-8.4)."""
-    for i in range(2):
+    for i in (1, 0):  # decisions stack: the aggressor's volley is asked about first
         if cb.hits[i]:
             volley(ctx, cb, 1 - i, cb.hits[i], cb.ammo[i])
     cb.stage = "resolve"
@@ -314,9 +315,50 @@ def volley(ctx: Ctx, cb: Combat, target: int, hits: int, ammo: int = -1) -> None
     """MM-9.1: a location die per hit; numbered hits land now, skulls wait for the
     target's choice (``cb.skulls``). Chain-shot (Grapeshot) sends the skulls to Masts
     (Crew), and hits there stay even when it is destroyed (MM-13.2)."""
-    located, skulls, faces = roll_locations(ctx, hits)
+    faces = roll(ctx, hits)
     ctx.log(Event("volley", {"target": side_name(ctx, cb.sides[target]), "dice": faces}))
-    aimed = {CHAIN_SHOT: MASTS, GRAPESHOT: CREW}.get(ammo)
+    cb.volley[target], cb.fixed[target], cb.volley_ammo[target] = faces, [], ammo
+    cb.rerolls[target] = reroll_allowance(ctx, cb, 1 - target, len(faces))
+    if cb.rerolls[target]:
+        ctx.table.pending.append(Decision(REROLL, cb.sides[1 - target], [target]))
+        return
+    resolve_volley(ctx, cb, target)
+
+
+def reroll_allowance(ctx: Ctx, cb: Combat, shooter: int, dice: int) -> int:
+    """MM-14.5: C03 Deadeye re-rolls any of the volley's location dice, G04 Master
+    Gunner up to 2; they do not combine (one re-roll per volley)."""
+    side = cb.sides[shooter]
+    if is_npc(side):
+        return 0
+    p = ctx.table.players[side]
+    if ctx.c.captains[p.card].ability == "deadeye":
+        return dice
+    return min(2, dice) if has_specialist(ctx, p, "master_gunner") else 0
+
+
+def reroll(ctx: Ctx, cb: Combat, target: int, face: int | None) -> None:
+    """Re-roll one location die showing ``face`` (None: keep the rest as they are)."""
+    if face is not None:
+        cb.volley[target].remove(face)
+        new = roll(ctx, 1)[0]
+        cb.fixed[target].append(new)
+        cb.rerolls[target] -= 1
+        ctx.log(
+            Event("reroll", {"side": side_name(ctx, cb.sides[1 - target]), "from": face, "to": new})
+        )
+        if cb.rerolls[target] and cb.volley[target]:
+            ctx.table.pending.append(Decision(REROLL, cb.sides[1 - target], [target]))
+            return
+    resolve_volley(ctx, cb, target)
+
+
+def resolve_volley(ctx: Ctx, cb: Combat, target: int) -> None:
+    faces = cb.volley[target] + cb.fixed[target]
+    cb.volley[target], cb.fixed[target] = [], []
+    located = [LOCATION_BY_FACE[f] for f in faces if f < 5]
+    skulls = sum(1 for f in faces if f >= 5)
+    aimed = {CHAIN_SHOT: MASTS, GRAPESHOT: CREW}.get(cb.volley_ammo[target])
     if aimed is not None:
         located += [aimed] * skulls
         skulls = 0

@@ -42,6 +42,7 @@ from .phases import (
     RAID_WEAPON,
     RECRUIT,
     REINFORCE,
+    REROLL,
     RETURN_BOUNTY,
     REWARD_NATION,
     RUMOR,
@@ -419,6 +420,19 @@ def raid_reinforce_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]
     raid.finish_raid(ctx, d.seat)
 
 
+def reroll_options(ctx: Ctx, d: Decision) -> list[Option]:
+    cb = ctx.table.combat
+    assert cb is not None
+    out: list[Option] = [("done", ())]
+    return out + [("reroll", (f,)) for f in sorted(set(cb.volley[d.args[0]]))]
+
+
+def reroll_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    cb = ctx.table.combat
+    assert cb is not None
+    combat.reroll(ctx, cb, d.args[0], args[0] if kind == "reroll" else None)
+
+
 def take_ship_options(ctx: Ctx, d: Decision) -> list[Option]:
     return [("done", ()), ("take-ship", ())]
 
@@ -588,6 +602,7 @@ DECISIONS: dict[str, Kind] = {
     GRAPPLE: Kind(grapple_options, grapple_apply, render.prompt),
     AMMO: Kind(ammo_options, ammo_apply, render.prompt),
     REINFORCE: Kind(reinforce_options, reinforce_apply, render.prompt),
+    REROLL: Kind(reroll_options, reroll_apply, render.prompt),
     RAID_REINFORCE: Kind(raid_reinforce_options, raid_reinforce_apply, render.prompt),
     TAKE_SHIP: Kind(take_ship_options, take_ship_apply, render.prompt),
     REWARD_NATION: Kind(reward_options, reward_apply, render.prompt),

@@ -20,6 +20,7 @@ SKULL_HIT = "skull-hit"  # MM-9.1: a skull lets the target choose the location
 GRAPPLE = "grapple"  # MM-13.2: Grappling Hooks re-roll after the contest roll
 AMMO = "ammo"  # MM-13.2: Chain-shot or Grapeshot before a volley
 REINFORCE = "reinforce"  # MM-13.1: the Reinforced Hull absorbs 1 damage
+REROLL = "reroll"  # MM-D.9 G04, MM-D.5 C03: re-roll hit-location dice
 RAID_REINFORCE = "raid-reinforce"  # MM-6.3 step 5: the same against a raid's hit icons
 TAKE_SHIP = "take-ship"  # MM-11.3
 REWARD_NATION = "reward-nation"  # MM-7.4

@@ -125,6 +125,10 @@ class Combat(Record):
     ammo: list[int] = field(default_factory=lambda: [-1, -1])  # Chain-shot/Grapeshot loaded
     aimed: list[int] = field(default_factory=lambda: [-1, -1])  # its location, by target
     landing: list[list[int]] = field(default_factory=lambda: [[], []])  # hits held back
+    volley: list[list[int]] = field(default_factory=lambda: [[], []])  # location dice, by target
+    fixed: list[list[int]] = field(default_factory=lambda: [[], []])  # dice already re-rolled
+    rerolls: list[int] = field(default_factory=lambda: [0, 0])  # re-rolls left (G04, C03)
+    volley_ammo: list[int] = field(default_factory=lambda: [-1, -1])
     escaped: bool = False  # a Flee succeeded this round
     boarding: bool = False  # the winner of this round's contest declared Board
     stage: str = "open"
