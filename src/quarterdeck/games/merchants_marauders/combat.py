@@ -21,6 +21,7 @@ from .basics import (
     nation_of,
     number_sum,
     roll,
+    ship_type,
     skill_dice,
     successes,
     take_bounty,
@@ -36,7 +37,7 @@ from .components import (
     SPECIAL_WEAPONS,
 )
 from .damage import LOCATION_BY_FACE, damage, fit_cargo_at_random, npc_skull_location, sunk
-from .death import kill
+from .death import kill, place_modifications
 from .npcs import defeat_npc, npc_skills
 from .phases import (
     AMMO,
@@ -717,9 +718,6 @@ def naval_plunder(ctx: Ctx, w: int, npc_values: list[int]) -> None:
 def take_ship(ctx: Ctx, seat: int, args: list[int]) -> None:
     """MM-11.3: discard your ship (its modifications go to ports), take theirs with its
     damage but not its crew: your crew stays, capped by the new maximum."""
-    from .basics import ship_type
-    from .death import place_modifications
-
     p = ctx.table.players[seat]
     kind, *vals = args
     maxima = list(ship_type(ctx, kind).values)

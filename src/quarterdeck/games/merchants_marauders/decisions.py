@@ -33,6 +33,7 @@ from .phases import (
     KEEP_MODIFICATIONS,
     MERCHANT_NATION,
     MISSION,
+    OVER,
     PILOT,
     PLACE_MODIFICATION,
     PORT_FEE,
@@ -54,6 +55,7 @@ from .phases import (
     TARGET_MERCHANT,
 )
 from .table import Ctx, Decision
+from .turn import advance
 
 Option = tuple[str, tuple[int, ...]]
 Options = Callable[[Ctx, Decision], list[Option]]
@@ -638,9 +640,6 @@ def options(ctx: Ctx) -> list[Option]:
 def settle(ctx: Ctx) -> None:
     """Run the automatic flow until a decision with options is pending or the game is
     over; a decision left with no option (a limit already met) is dropped."""
-    from .phases import OVER
-    from .turn import advance
-
     t = ctx.table
     while True:
         if t.pending:

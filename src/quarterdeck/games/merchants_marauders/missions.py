@@ -8,6 +8,7 @@ from quarterdeck.engine import Event
 
 from .basics import (
     INFLUENCE,
+    draw,
     draw_cargo,
     gain_glory,
     has_specialist,
@@ -98,8 +99,6 @@ def may_try_rumor(ctx: Ctx, seat: int, fee: int) -> bool:
 
 def try_rumor(ctx: Ctx, seat: int, fee: int, bonus: int) -> None:
     """MM-12.7: pay, roll Influence; a success draws a rumor (its face is secret)."""
-    from .basics import draw
-
     t = ctx.table
     p = t.players[seat]
     p.gold -= fee

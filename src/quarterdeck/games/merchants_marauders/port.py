@@ -30,7 +30,14 @@ from .components import CANNONS, CARGO, CREW, MAX_SHIP_VALUE, MODIFICATIONS
 from .death import place_modifications
 from .event_cards import draw_demand
 from .glory import glory_type, play_card
-from .missions import attempt_mission, may_try_rumor, mission_allowed, port_rumor_here, try_rumor
+from .missions import (
+    attempt_mission,
+    investigate_rumor,
+    may_try_rumor,
+    mission_allowed,
+    port_rumor_here,
+    try_rumor,
+)
 from .phases import (
     BUY,
     BUY_CARDS,
@@ -614,8 +621,6 @@ def step_options(ctx: Ctx, seat: int) -> list[tuple[str, tuple[int, ...]]]:
 
 def do_step(ctx: Ctx, seat: int, kind: str, args: tuple[int, ...]) -> None:
     """Carry out one port option."""
-    from .missions import investigate_rumor
-
     t = ctx.table
     visit = t.visit
     assert visit is not None

@@ -22,6 +22,7 @@ from .damage import damage, fit_cargo_at_random, sunk
 from .death import kill
 from .phases import (
     KEEP_CARGO,
+    MERCHANT_NATION,
     RAID_CARDS,
     RAID_GLORY,
     RAID_OR_PEACE,
@@ -40,8 +41,6 @@ TREASURE_FLEET_BONUS = 4
 def merchant_found(ctx: Ctx, seat: int, declared: int | None) -> None:
     """MM-6.1: the token leaves the zone for the merchant track; only the raider sees
     its nation. ``declared``: Cartagena's Spanish merchant, found without a roll."""
-    from .phases import MERCHANT_NATION
-
     t = ctx.table
     zone = t.players[seat].zone
     token = t.merchants[zone]

@@ -19,10 +19,12 @@ from .basics import (
     skill_roll,
     successes,
 )
+from .combat import start_combat
 from .components import CARGO, HULL
 from .damage import hit_player, sunk
 from .death import kill
 from .event_cards import weather_storm
+from .missions import investigate_rumor
 from .npcs import in_play, npc_attacks
 from .phases import (
     DISCARD_CARGO,
@@ -34,6 +36,7 @@ from .phases import (
     TARGET_NPC,
     TARGET_RUMOR,
 )
+from .raid import merchant_found
 from .table import Ctx, Decision
 
 PORT_ROYAL, BRIDGETOWN, CARTAGENA = "Port Royal", "Bridgetown", "Cartagena"
@@ -130,10 +133,6 @@ def sail(ctx: Ctx, seat: int, to: int) -> None:
 def scout(ctx: Ctx, seat: int, target: int, spanish: bool = False) -> None:
     """MM-5.4: roll Scouting (Cartagena: a merchant declared Spanish is found without a
     roll, MM-18); a success finds a merchant, starts a combat, or tests a rumor."""
-    from .combat import start_combat  # combat.py imports this chapter
-    from .missions import investigate_rumor
-    from .raid import merchant_found
-
     t = ctx.table
     p = t.players[seat]
     spend_action(ctx, move=False)
@@ -158,8 +157,6 @@ def found(ctx: Ctx, aggressor: int, seat: int) -> None:
     """A scout for a captain's ship succeeded: a captain holding glory cards gets the
     reaction window (MM-14.4, G08 Hidden Cove); it opens whatever the cards are, so
     it tells nobody what they hold. Otherwise the combat starts."""
-    from .combat import start_combat
-
     if ctx.table.players[seat].hand:
         ctx.table.pending.append(Decision(HIDDEN_COVE, seat, [aggressor]))
     else:
