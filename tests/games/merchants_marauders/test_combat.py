@@ -256,3 +256,65 @@ def test_mm_d9_master_gunner_re_rolls_at_most_two() -> None:
     s.apply("re-roll a hit-location die showing 1")
     s.apply("re-roll a hit-location die showing 1")
     assert s.pending() is None or s.pending().decision != "reroll"  # type: ignore[union-attr]
+
+
+def test_mm_8_4_hits_that_kill_the_last_crewman_stop_the_boarding() -> None:
+    s = ready()
+    place(s, 0, "Havana", captain=1)
+    b = place(s, 1, "Havana", ship="Galleon", captain=0)
+    b.values[CREW] = 1
+    cb = fight(s, 2, [BOARD, SHOOT])
+    dice_a, dice_b = combat.seamanship_dice(s, cb, 0), combat.seamanship_dice(s, cb, 1)
+    # A wins and boards; B's one success hits A's last crewman (location die 3: Crew)
+    s.rng = ScriptedDice([5] * dice_a, [5] + [1] * (dice_b - 1), [3])
+    a = s.table.players[0]
+    a.values[CREW] = 1
+    decisions.settle(s)
+    assert a.values[CREW] == 0
+    assert not any(e.kind == "crew-combat" for e in s.events)
+    assert s.table.combat is not None and s.table.combat.round == 3  # a new round
+
+
+def test_mm_8_4_both_ships_sink_both_captains_die_nobody_gains_glory() -> None:
+    s = ready()
+    a = place(s, 0, "Havana", captain=1)
+    b = place(s, 1, "Havana", captain=0)
+    a.values[HULL] = b.values[HULL] = 1
+    a.values[MASTS] = b.values[MASTS] = 0
+    a.values[CANNONS] = b.values[CANNONS] = 1
+    fight(s, 2, [SHOOT, SHOOT])
+    s.rng = ScriptedDice([5], [5], [2], [2])  # one success each; both hits on dead Masts
+    decisions.settle(s)
+    deaths = sorted(e.data["seat"] for e in s.events if e.kind == "death")
+    assert deaths == [0, 1]
+    assert not any(e.kind == "glory" for e in s.events)
+
+
+def test_mm_10_1_a_side_without_crew_loses_crew_combat_at_once() -> None:
+    s = ready()
+    place(s, 0, "Havana", captain=1)
+    b = place(s, 1, "Havana", captain=0)
+    b.values[CREW] = 0
+    cb = Combat(sides=[0, 1], round=2)
+    s.rng = ScriptedDice([])
+    assert combat.crew_combat(s, cb) == 0
+
+
+def test_mm_4_8_a_dead_captain_fights_no_more_battles() -> None:
+    from quarterdeck.games.merchants_marauders.death import kill
+
+    s = ready()
+    t = s.table
+    turn(s, 0)
+    t.battles = [0, 1]
+    kill(s, 0, "test")
+    assert t.battles == [] and t.actions_left == 0
+
+
+def test_mm_11_3_taking_a_ship_keeps_your_crew_level() -> None:
+    s = ready()
+    p = place(s, 0, "Havana", captain=1)
+    p.values[CREW] = 1
+    combat.take_ship(s, 0, [len(C.ships), 2, 3, 1, 4, 4])  # a damaged Man-o-War
+    assert p.maxima == list(C.npc_ships[0].values)
+    assert p.values == [2, 3, 1, 1, 4]

@@ -130,3 +130,53 @@ def test_mm_1_1_a_longer_game_halves_the_stash_cap() -> None:
     p.glory = 6
     check_declaration(s, 0)
     assert s.table.declared == 0
+
+
+def test_mm_13_4_the_owner_picks_ports_the_tokens_are_dealt_at_random() -> None:
+    s = ready(players=2)
+    t = s.table
+    p = place(s, 0, "Havana", captain=1)
+    free = [z for z in C.ports][:2]
+    for z in free:
+        t.mod_at[z] = -1
+    tokens = [1, 4]
+    p.mods = list(tokens)
+    death.kill(s, 0, "test")
+    s.touched()
+    while s.pending().decision in ("keep-captain", "choose-ship"):  # type: ignore[union-attr]
+        s.apply(texts(s)[-1] if s.pending().decision == "keep-captain" else "sail a Sloop")  # type: ignore[union-attr]
+    assert s.pending().decision == "place-modification"  # type: ignore[union-attr]
+    assert texts(s) == [f"place a modification token at {C.zones[z].name}" for z in free]
+    for z in free:
+        s.apply(f"place a modification token at {C.zones[z].name}")
+    assert sorted(t.mod_at[z] for z in free) == tokens and not any(t.mod_up[z] for z in free)
+
+
+def test_mm_16_3_a_new_captain_may_refuse_a_pirate_at_home_once() -> None:
+    s = ready(players=2)
+    t = s.table
+    t.captain_discard += [c for c in t.captain_deck if C.captains[c].nation != 0]
+    t.captain_deck = [c for c in t.captain_deck if C.captains[c].nation == 0]  # Spanish only
+    spanish_home = C.nations[0].home_port
+    t.npc_zone[4], t.npc_cards[4] = spanish_home, [8]
+    death.kill(s, 0, "test")
+    s.touched()
+    assert s.pending().decision == "keep-captain"  # type: ignore[union-attr]
+    first = t.players[0].card
+    s.apply("draw another captain")
+    assert t.players[0].card != first and first in t.captain_deck
+    assert s.pending().decision == "choose-ship"  # type: ignore[union-attr]
+
+
+def test_mm_17_2_no_captain_left_ends_the_game_after_the_action() -> None:
+    s = ready(players=2)
+    t = s.table
+    t.captain_discard += t.captain_deck
+    t.captain_deck = []
+    turn(s, 0)
+    t.pending = []
+    death.kill(s, 1, "test")
+    from quarterdeck.games.merchants_marauders.decisions import settle
+
+    settle(s)
+    assert s.is_terminal() and any(e.data.get("why") == "no captain card left" for e in s.events)
