@@ -19,10 +19,18 @@ from .tensor import Encoder
 JSON = Any
 
 #: MM-17.6 bound on one player turn's decisions (see ``max_game_length``).
-COMBAT_DECISIONS = 20 * (2 + 10) + 60  # rounds x (declarations + skull hits) + the end
-BATTLES_PER_TURN = 6 + 4 * 6 + 4  # at the turn's start, on each of 4 moves, 4 scouts
-PORT_DECISIONS = 120  # sell, buy, shipyard, recruit, rumor, mission, stash, limits
-TURN_DECISIONS = 16 + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 4 * 40
+#: A round: 2 declarations, 2 Grappling Hooks, 2 ammunition, 2 x 5 re-rolls, 2
+#: Reinforced Hulls and 10 skull hits; the end: the reaction window, reward, ship, haul
+#: and limits, modification placements (16 tokens), a new captain.
+COMBAT_DECISIONS = 20 * (2 + 2 + 2 + 10 + 2 + 10) + 100
+#: Moves in a turn: 3 actions, Trade Winds, 5 Fair Winds cards, the Coast Pilot's
+#: second zone; 6 NPCs may scout at the turn's start and after each; 3 scouts.
+MOVES_PER_TURN = 3 + 1 + 5 + 1
+BATTLES_PER_TURN = 6 + MOVES_PER_TURN * 6 + 3
+PORT_DECISIONS = 150  # 7 steps of bounded options (6 cards, 20 repairs, 6 transfers...)
+ACTION_DECISIONS = MOVES_PER_TURN + 3 + 6 + 14 + 2  # actions, specialists, cards, retire, end
+TURN_DECISIONS = ACTION_DECISIONS + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 60
+ROUND_DECISIONS = 4 * 30  # the Event step: storm skulls, deaths, new captains
 
 
 class MerchantsAndMarauders(Game):
@@ -68,12 +76,13 @@ class MerchantsAndMarauders(Game):
         return state
 
     def max_game_length(self, players: int) -> int:
-        """MM-17.6: at most one game turn per Event card; per player turn at most 4
-        actions, each move or the turn's start bringing at most 6 NPC battles, each
-        combat at most 20 rounds of 2 declarations and 10 skull hits plus its end
-        (plunder, limits, modification placements, a new captain), one Port action
-        of bounded steps (a Stash step makes at most 6 transfers)."""
-        return len(self.components.events) * players * TURN_DECISIONS + 4 * players
+        """MM-17.6: at most one game turn per Event card; per player turn a bounded
+        number of moves (3 actions, Trade Winds, the 5 Fair Winds cards, the Coast
+        Pilot's second zone), each move and the turn's start bringing at most 6 NPC
+        battles, each combat at most 20 rounds of bounded choices plus its end, one
+        Port action of bounded steps (a Stash step makes at most 6 transfers)."""
+        turns = len(self.components.events)
+        return turns * (players * TURN_DECISIONS + ROUND_DECISIONS) + 4 * players
 
     def _state_from_json(
         self, data: Mapping[str, JSON], players: int
