@@ -1,0 +1,123 @@
+"""Merchants & Marauders (Z-Man 2010): the game, its options, data and action space."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from importlib import resources
+from typing import Any, ClassVar
+
+from quarterdeck.engine import ActionSpace, Game, Option, OptionError, TensorLayout
+
+from .actions import build_action_space
+from .components import Components, house_values, parse_components
+from .decisions import PHASE_INDEX
+from .map import SeaMap
+from .state import MerchantsAndMaraudersState
+from .tensor import Encoder
+
+JSON = Any
+
+#: MM-17.6 bound on one player turn's decisions (see ``max_game_length``).
+#: A round: 2 declarations, 2 Grappling Hooks, 2 ammunition, 2 x 5 re-rolls, 2
+#: Reinforced Hulls and 10 skull hits; the end: the reaction window, reward, ship, haul
+#: and limits, modification placements (16 tokens), a new captain.
+COMBAT_DECISIONS = 20 * (2 + 2 + 2 + 10 + 2 + 10) + 100
+#: Moves in a turn: 3 actions, Trade Winds, 5 Fair Winds cards, the Coast Pilot's
+#: second zone; 6 NPCs may scout at the turn's start and after each; 3 scouts.
+MOVES_PER_TURN = 3 + 1 + 5 + 1
+BATTLES_PER_TURN = 6 + MOVES_PER_TURN * 6 + 3
+PORT_DECISIONS = 150  # 7 steps of bounded options (6 cards, 20 repairs, 6 transfers...)
+ACTION_DECISIONS = MOVES_PER_TURN + 3 + 6 + 14 + 2  # actions, specialists, cards, retire, end
+TURN_DECISIONS = ACTION_DECISIONS + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 60
+ROUND_DECISIONS = 4 * 30  # the Event step: storm skulls, deaths, new captains
+
+
+class MerchantsAndMarauders(Game):
+    name = "merchants-and-marauders"
+    title = "Merchants & Marauders"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "npc_control",
+            "left_neighbour",
+            "who decides for an NPC in combat (MM-4.11): the next seat clockwise from "
+            "its opponent, or the NPC policy of MM-4.12",
+            choices=("left_neighbour", "bot"),
+            house=True,
+        ),
+        Option(
+            "glory_target",
+            10,
+            "the glory that ends the game (MM-1.1); with another target the stash counts "
+            "for at most half of it, rounded down (house)",
+            minimum=4,
+            maximum=30,
+        ),
+    )
+    data_package = "quarterdeck.games.merchants_marauders.data"
+
+    components: Components
+    sea: SeaMap
+
+    def parse_data(self, raw: JSON) -> Components:
+        self.components = parse_components(raw)
+        self.sea = SeaMap.build(self.components)
+        return self.components
+
+    def build_action_space(self) -> ActionSpace:
+        return build_action_space(self.components)
+
+    def _new_state(self, players: int, seed: int) -> MerchantsAndMaraudersState:
+        state = MerchantsAndMaraudersState(self, players, seed)
+        state.set_up()
+        return state
+
+    def max_game_length(self, players: int) -> int:
+        """MM-17.6: at most one game turn per Event card; per player turn a bounded
+        number of moves (3 actions, Trade Winds, the 5 Fair Winds cards, the Coast
+        Pilot's second zone), each move and the turn's start bringing at most 6 NPC
+        battles, each combat at most 20 rounds of bounded choices plus its end, one
+        Port action of bounded steps (a Stash step makes at most 6 transfers)."""
+        turns = len(self.components.events)
+        return turns * (players * TURN_DECISIONS + ROUND_DECISIONS) + 4 * players
+
+    def _state_from_json(
+        self, data: Mapping[str, JSON], players: int
+    ) -> MerchantsAndMaraudersState:
+        return MerchantsAndMaraudersState.from_state_json(self, data, players)
+
+    def observation_layout(self, players: int) -> TensorLayout:
+        return self.observation_encoder(players).layout
+
+    def observation_encoder(self, players: int) -> Encoder:
+        encoder = self._encoders.get(players)
+        if encoder is None:
+            if not self.min_players <= players <= self.max_players:
+                raise OptionError(
+                    f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
+                )
+            encoder = self._encoders[players] = Encoder(self.components, players, PHASE_INDEX)
+        return encoder
+
+    @cached_property
+    def _encoders(self) -> dict[int, Encoder]:
+        return {}
+
+    def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
+        from .render import describe_event
+
+        return describe_event(event, viewer)
+
+    def render(self, view: Mapping[str, JSON]) -> Any:
+        from .render import render_view
+
+        return render_view(view)
+
+    def house_values(self) -> list[tuple[str, str]]:
+        return house_values(self.raw_data)
+
+    def rules_summary(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

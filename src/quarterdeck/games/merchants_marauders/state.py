@@ -1,0 +1,213 @@
+"""The State of Merchants & Marauders: it holds the table and answers the engine's
+contract through the decision table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from quarterdeck.engine import Action, Buffer, Pending, Rng, State
+
+from . import decisions, scoring, view
+from .components import Components
+from .map import SeaMap
+from .phases import KEEP_MODIFICATIONS, MERCHANT_NATION, OVER, PLACE_MODIFICATION
+from .setup import new_table, set_up
+from .table import Table
+
+if TYPE_CHECKING:
+    from .game import MerchantsAndMarauders
+
+JSON = Any
+
+
+class MerchantsAndMaraudersState(State):
+    __slots__ = ("table",)
+    game: MerchantsAndMarauders
+
+    def __init__(self, game: MerchantsAndMarauders, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self.table: Table = new_table(players)
+
+    # -- the context rules functions read -------------------------------------------
+
+    @property
+    def c(self) -> Components:
+        return self.game.components
+
+    @property
+    def sea(self) -> SeaMap:
+        return self.game.sea
+
+    @property
+    def npc_control(self) -> str:
+        return str(self.game.options["npc_control"])
+
+    @property
+    def glory_target(self) -> int:
+        return int(self.game.options["glory_target"])
+
+    def set_up(self) -> None:
+        set_up(self)
+        decisions.settle(self)
+
+    # -- the contract -----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        t = self.table
+        if t.stage == OVER or not t.pending:
+            return None
+        return t.pending[-1].seat
+
+    def _legal_actions(self) -> Sequence[Action]:
+        space = self.game.action_space
+        actions = [space.get(kind, *args) for kind, args in decisions.options(self)]
+        actions.sort(key=lambda a: a.id)
+        return actions
+
+    def pending(self) -> Pending | None:
+        t = self.table
+        if self.current_player is None:
+            return None
+        d = t.pending[-1]
+        return Pending(d.seat, d.kind, decisions.DECISIONS[d.kind].prompt(self, d))
+
+    def _apply(self, action: Action) -> None:
+        decisions.apply(self, action.kind, action.args)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        return scoring.returns(self)
+
+    def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
+        return view.view(self, seat, reveal)
+
+    def write_observation(self, seat: int, out: Buffer) -> None:
+        self.game.observation_encoder(self.num_players).write(
+            self.table, seat, self.current_player, out
+        )
+
+    # -- hidden information --------------------------------------------------------------
+
+    def _resample(self, seat: int | None, rng: Rng) -> MerchantsAndMaraudersState:
+        """Redraw what ``seat`` cannot see (MM-1.7a): other seats' glory cards and
+        rumors with their decks, every deck's order, face-down merchant and
+        modification tokens. Pools are sorted first, so the draw depends only on what
+        the seat knows. (Gold and stash amounts are kept as they are.)"""
+        s = self.clone()
+        t = s.table
+        others = [p for i, p in enumerate(t.players) if i != seat]
+        # Glory cards: other hands and the deck.
+        pool = sorted(t.glory_deck + [g for p in others for g in p.hand])
+        rng.shuffle(pool)
+        for p in others:
+            p.hand, pool = pool[: len(p.hand)], pool[len(p.hand) :]
+        t.glory_deck = pool
+        # Rumors: other captains' held rumors and the deck.
+        pool = sorted(t.rumor_deck + [r for p in others for r in (p.rumor, p.rumor2) if r >= 0])
+        rng.shuffle(pool)
+        for p in others:
+            if p.rumor >= 0:
+                p.rumor = pool.pop()
+            if p.rumor2 >= 0:
+                p.rumor2 = pool.pop()
+        t.rumor_deck = pool
+        for deck in (t.cargo_deck, t.mission_deck, t.event_deck, t.captain_deck):
+            deck.sort()
+            rng.shuffle(deck)
+        t.reserve.sort()
+        # Merchant tokens, on the board and on the track, all face down; the raider
+        # announcing a nation knows the token just taken.
+        keep_last = (
+            bool(t.pending) and t.pending[-1].kind == MERCHANT_NATION and t.pending[-1].seat == seat
+        )
+        track = t.track[:-1] if keep_last else t.track
+        spots = [z for z, m in enumerate(t.merchants) if m >= 0]
+        tokens = sorted([t.merchants[z] for z in spots] + track)
+        rng.shuffle(tokens)
+        for z in spots:
+            t.merchants[z] = tokens.pop()
+        t.track = tokens + (t.track[-1:] if keep_last else [])
+        # Face-down modification tokens at ports.
+        spots = [z for z, m in enumerate(t.mod_at) if m >= 0 and not t.mod_up[z]]
+        mods = sorted(t.mod_at[z] for z in spots)
+        rng.shuffle(mods)
+        for z, m in zip(spots, mods, strict=True):
+            t.mod_at[z] = m
+        return s
+
+    def components(self) -> Counter[str]:
+        """Every card and token wherever it is: the multiset never changes."""
+        t = self.table
+        out: Counter[str] = Counter()
+        cargo = [*t.cargo_deck, *t.cargo_discard]
+        glory = [*t.glory_deck, *t.glory_discard]
+        rumors = [*t.rumor_deck, *t.rumor_discard]
+        missions = [*t.mission_deck, *t.mission_discard, *(m for m in t.board_missions if m >= 0)]
+        mods = [m for m in t.mod_at if m >= 0]
+        for p in t.players:
+            cargo += p.cargo
+            glory += p.hand + p.specialists
+            rumors += [r for r in (p.rumor, p.rumor2) if r >= 0] + p.kept_rumors
+            if p.mission >= 0:
+                missions.append(p.mission)
+            mods += p.mods
+            for n, count in enumerate(p.bounties):
+                out[f"bounty:{n}"] += count
+            for w, count in enumerate(p.weapons):
+                out[f"weapon:{w}"] += count
+            if p.card >= 0:
+                out[f"captain:{p.card}"] += 1
+        if t.raid is not None:
+            cargo += t.raid.cards
+        if t.visit is not None:
+            cargo += t.visit.drawn
+        for d in t.pending:
+            if d.kind == PLACE_MODIFICATION:
+                mods += d.args[: d.args.index(-1)]
+            elif d.kind == KEEP_MODIFICATIONS:
+                mods += d.args
+        out.update(f"cargo:{k}" for k in cargo)
+        out.update(f"glory:{k}" for k in glory)
+        out.update(f"rumor:{k}" for k in rumors)
+        out.update(f"mission:{k}" for k in missions)
+        out.update(f"modification:{m}" for m in mods)
+        out.update(f"merchant:{m}" for m in [*t.merchants, *t.track] if m >= 0)
+        out.update(f"demand:{g}" for g in [*t.demand, *t.reserve] if g >= 0)
+        out.update(
+            f"event:{e}"
+            for e in [
+                *t.event_deck,
+                *t.event_discard,
+                *t.entries,
+                *(e for cards in t.npc_cards for e in cards),
+            ]
+        )
+        out.update(f"captain:{k}" for k in [*t.captain_deck, *t.captain_discard])
+        for n, count in enumerate(t.bounty_bank):
+            out[f"bounty:{n}"] += count
+        for w, count in enumerate(t.weapon_bank):
+            out[f"weapon:{w}"] += count
+        return out
+
+    # -- copies and JSON -----------------------------------------------------------------
+
+    def clone(self) -> MerchantsAndMaraudersState:
+        other = object.__new__(type(self))
+        self._clone_base(other)
+        other.table = self.table.clone()
+        return other
+
+    def _state_json(self) -> dict[str, JSON]:
+        return self.table.to_json()
+
+    @classmethod
+    def from_state_json(
+        cls, game: MerchantsAndMarauders, data: Mapping[str, JSON], players: int
+    ) -> MerchantsAndMaraudersState:
+        state = cls(game, players, 0)
+        state.table = Table.from_json(dict(data))
+        return state
