@@ -7,13 +7,13 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Game, Option, OptionError, TensorLayout
+from quarterdeck.engine import ActionSpace, Buffer, Option, OptionError, State, TensorLayout
 
 from .actions import build_action_space
 from .components import Components, house_values, parse_components
 from .decisions import PHASE_INDEX
 from .map import SeaMap
-from .state import MerchantsAndMaraudersState
+from .state import MerchantsAndMaraudersGame, MerchantsAndMaraudersState
 from .tensor import Encoder
 
 JSON = Any
@@ -33,7 +33,7 @@ TURN_DECISIONS = ACTION_DECISIONS + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_D
 ROUND_DECISIONS = 4 * 30  # the Event step: storm skulls, deaths, new captains
 
 
-class MerchantsAndMarauders(Game):
+class MerchantsAndMarauders(MerchantsAndMaraudersGame):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
     min_players = 2
@@ -91,6 +91,12 @@ class MerchantsAndMarauders(Game):
 
     def observation_layout(self, players: int) -> TensorLayout:
         return self.observation_encoder(players).layout
+
+    def write_observation(self, state: State, seat: int, out: Buffer) -> None:
+        assert isinstance(state, MerchantsAndMaraudersState)
+        self.observation_encoder(state.num_players).write(
+            state.table, seat, state.current_player, out
+        )
 
     def observation_encoder(self, players: int) -> Encoder:
         encoder = self._encoders.get(players)

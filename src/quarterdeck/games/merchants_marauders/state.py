@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from quarterdeck.engine import Action, Buffer, Pending, Rng, State
+from quarterdeck.engine import Action, Game, Pending, Rng, State
 
 from . import decisions, scoring, view
 from .components import Components
@@ -16,17 +16,22 @@ from .phases import KEEP_MODIFICATIONS, MERCHANT_NATION, OVER, PLACE_MODIFICATIO
 from .setup import new_table, set_up
 from .table import Table
 
-if TYPE_CHECKING:
-    from .game import MerchantsAndMarauders
-
 JSON = Any
+
+
+class MerchantsAndMaraudersGame(Game):
+    """What the state reads of its game (``game.py``'s ``MerchantsAndMarauders`` is the
+    whole of it): declared here so that imports point one way, state.py to game.py."""
+
+    components: Components
+    sea: SeaMap
 
 
 class MerchantsAndMaraudersState(State):
     __slots__ = ("table",)
-    game: MerchantsAndMarauders
+    game: MerchantsAndMaraudersGame
 
-    def __init__(self, game: MerchantsAndMarauders, players: int, seed: int) -> None:
+    def __init__(self, game: MerchantsAndMaraudersGame, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
         self.table: Table = new_table(players)
 
@@ -84,11 +89,6 @@ class MerchantsAndMaraudersState(State):
 
     def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
         return view.view(self, seat, reveal)
-
-    def write_observation(self, seat: int, out: Buffer) -> None:
-        self.game.observation_encoder(self.num_players).write(
-            self.table, seat, self.current_player, out
-        )
 
     # -- hidden information --------------------------------------------------------------
 
@@ -206,7 +206,7 @@ class MerchantsAndMaraudersState(State):
 
     @classmethod
     def from_state_json(
-        cls, game: MerchantsAndMarauders, data: Mapping[str, JSON], players: int
+        cls, game: MerchantsAndMaraudersGame, data: Mapping[str, JSON], players: int
     ) -> MerchantsAndMaraudersState:
         state = cls(game, players, 0)
         state.table = Table.from_json(dict(data))
