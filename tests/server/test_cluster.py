@@ -91,6 +91,7 @@ class Player:
         self.seq = 0
         self.version = 0
         self.reconnects = 0
+        self.stack = ExitStack()
         self.ws = self.connect()
 
     def connect(self) -> ClientConnection:
@@ -98,7 +99,9 @@ class Player:
         for _ in range(len(self.ports) * 3):
             port = self.ports[0]
             try:
-                ws = connect(ws_url(port, self.game_id), open_timeout=TIMEOUT)
+                ws = self.stack.enter_context(
+                    connect(ws_url(port, self.game_id), open_timeout=TIMEOUT)
+                )
                 ws.send(json.dumps({"type": "hello", "token": self.token}))
                 return ws
             except OSError as exc:  # that process is gone: the next one
@@ -107,7 +110,7 @@ class Player:
         raise AssertionError(f"no process took the connection: {last}")
 
     def reconnect(self) -> None:
-        self.ws.close()
+        self.stack.close()
         self.ports.append(self.ports.pop(0))
         self.reconnects += 1
         self.ws = self.connect()

@@ -207,21 +207,35 @@ class Cluster:
     # -- requests between processes ------------------------------------------------------------
 
     async def call(
-        self, process: str, request: dict[str, JSON], timeout: float = CALL_TIMEOUT
+        self,
+        process: str,
+        request: dict[str, JSON],
+        game_id: str,
+        timeout: float = CALL_TIMEOUT,
     ) -> dict[str, JSON]:
-        """Send ``request`` to ``process`` and wait for its reply (``NoAnswer``)."""
+        """Send ``request`` about ``game_id`` to ``process``, its owner, and wait for the
+        reply: ``NoAnswer`` after ``timeout``, or as soon as the process no longer
+        holds the game's lease (it died, and the lease ran out: the request may go to
+        the next owner at once)."""
         rid = secrets.token_hex(8)
         reply: asyncio.Future[dict[str, JSON]] = asyncio.get_running_loop().create_future()
         self.replies[rid] = reply
+        give_up = asyncio.get_running_loop().time() + timeout
         try:
             message = {**request, "k": "req", "rid": rid, "from": self.me}
             if not await self.redis.publish(self.inbox(process), encode(message)):
                 raise NoAnswer(f"process {process} is not listening")
-            return await asyncio.wait_for(reply, timeout)
-        except TimeoutError:
-            raise NoAnswer(f"process {process} did not answer in {timeout:g} s") from None
+            while True:
+                left = give_up - asyncio.get_running_loop().time()
+                if left <= 0:
+                    raise NoAnswer(f"process {process} did not answer in {timeout:g} s")
+                with contextlib.suppress(TimeoutError):
+                    return await asyncio.wait_for(asyncio.shield(reply), min(left, 0.5))
+                if await self.owner(game_id) != process:
+                    raise NoAnswer(f"process {process} no longer owns game {game_id}")
         finally:
             self.replies.pop(rid, None)
+            reply.cancel()
 
     async def reply(self, request: dict[str, JSON], answer: dict[str, JSON]) -> None:
         message = {**answer, "k": "rep", "rid": request["rid"]}

@@ -349,16 +349,18 @@ class Hub:
         """Send ``request`` to the game's owner; take the game over if it has none."""
         cluster = self.cluster
         assert cluster is not None
-        for attempt in range(3):
+        for attempt in range(4):
             owner = await cluster.owner(room.id)
             if owner is None or owner == cluster.me:
                 if await self.acquire(room.id):
                     return None  # this process owns it now: the room handles it
                 continue
             try:
-                reply = await cluster.call(owner, {**request, "game": room.id})
+                reply = await cluster.call(owner, {**request, "game": room.id}, room.id)
             except NoAnswer:
-                break
+                if request.get("op") != "act":
+                    break  # a join may have been made: only a decision (its seq) is safe again
+                continue  # to the next owner: a decision it has stored is acked again
             if reply.get("error") != "moved":
                 return reply
             await asyncio.sleep(0.1 * (attempt + 1))
