@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
 
 JSON = Any
@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 LEASE_SECONDS = 5.0
 #: Seconds a process waits for the owner to answer a forwarded request.
 CALL_TIMEOUT = 5.0
+#: Redis connections a process uses at most (besides its pub/sub one); a command
+#: waits for a free one rather than fail when a burst of moves wants more.
+REDIS_CONNECTIONS = 32
 
 _NOW_MS = "local t = redis.call('TIME') local now = t[1] * 1000 + math.floor(t[2] / 1000)"
 
@@ -102,12 +105,17 @@ class Cluster:
 
     def __init__(self, url: str, lease: float = LEASE_SECONDS) -> None:
         self.url = url
-        self.redis: Redis = Redis.from_url(url)
+        pool = BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=10)
+        self.redis: Redis = Redis(connection_pool=pool)
         self.me = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.lease_ms = int(lease * 1000)
         self.prefix = "qd:"
         self.pubsub: PubSub | None = None
-        self.replies: dict[str, asyncio.Future[dict[str, JSON]]] = {}
+        #: Calls awaiting their reply: its future, and what to do with it at once.
+        self.replies: dict[
+            str,
+            tuple[asyncio.Future[dict[str, JSON]], Callable[[dict[str, JSON]], None] | None],
+        ] = {}
         self.followed: set[str] = set()
         self._listener: asyncio.Task[None] | None = None
         self._claim = self.redis.register_script(_CLAIM)
@@ -211,15 +219,17 @@ class Cluster:
         process: str,
         request: dict[str, JSON],
         game_id: str,
+        on_reply: Callable[[dict[str, JSON]], None] | None = None,
         timeout: float = CALL_TIMEOUT,
     ) -> dict[str, JSON]:
         """Send ``request`` about ``game_id`` to ``process``, its owner, and wait for the
         reply: ``NoAnswer`` after ``timeout``, or as soon as the process no longer
         holds the game's lease (it died, and the lease ran out: the request may go to
-        the next owner at once)."""
+        the next owner at once). ``on_reply`` is called with the reply as soon as it
+        arrives, before any message published after it is handled."""
         rid = secrets.token_hex(8)
         reply: asyncio.Future[dict[str, JSON]] = asyncio.get_running_loop().create_future()
-        self.replies[rid] = reply
+        self.replies[rid] = (reply, on_reply)
         give_up = asyncio.get_running_loop().time() + timeout
         try:
             message = {**request, "k": "req", "rid": rid, "from": self.me}
@@ -261,8 +271,10 @@ class Cluster:
                 channel = message["channel"]
                 channel = channel.decode() if isinstance(channel, bytes) else str(channel)
                 if data.get("k") == "rep":
-                    waiting = self.replies.pop(str(data.get("rid")), None)
+                    waiting, on_reply = self.replies.pop(str(data.get("rid")), (None, None))
                     if waiting is not None and not waiting.done():
+                        if on_reply is not None:
+                            on_reply(data)
                         waiting.set_result(data)
                 else:
                     on_message(channel, data)

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -345,8 +345,29 @@ class Hub:
         assert self.cluster is not None
         await self.cluster.publish(room.id, event)
 
-    async def forward(self, room: Room, request: dict[str, JSON]) -> dict[str, JSON] | None:
+    async def forward(
+        self,
+        room: Room,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None = None,
+    ) -> dict[str, JSON] | None:
         """Send ``request`` to the game's owner; take the game over if it has none."""
+        try:
+            return await self._forward(room, request, on_reply)
+        except (RoomError, UnknownGame, UnplayableGame):
+            raise
+        except Exception:  # Redis or storage away
+            log.exception("forwarding a request for game %s failed", room.id)
+            raise RoomError(
+                UNAVAILABLE, "the game's server process cannot be reached; send it again"
+            ) from None
+
+    async def _forward(
+        self,
+        room: Room,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None,
+    ) -> dict[str, JSON] | None:
         cluster = self.cluster
         assert cluster is not None
         for attempt in range(4):
@@ -356,7 +377,7 @@ class Hub:
                     return None  # this process owns it now: the room handles it
                 continue
             try:
-                reply = await cluster.call(owner, {**request, "game": room.id}, room.id)
+                reply = await cluster.call(owner, {**request, "game": room.id}, room.id, on_reply)
             except NoAnswer:
                 if request.get("op") != "act":
                     break  # a join may have been made: only a decision (its seq) is safe again
@@ -393,12 +414,12 @@ class Hub:
         """Handle a request another process forwarded: its game is owned here."""
         assert self.cluster is not None
         room = self.rooms.get(str(request.get("game")))
-        answer: dict[str, JSON]
+        answer: dict[str, JSON] | None
         if room is None or not room.owned:
             answer = {"error": "moved", "message": "not owned here"}
         else:
             try:
-                answer = await self._handle_request(room, request)
+                answer = await self._handle_request(room, request)  # None: answered already
             except RoomError as exc:
                 answer = {"error": exc.code, "message": exc.message}
             except QuarterdeckError as exc:
@@ -406,14 +427,30 @@ class Hub:
             except Exception:
                 log.exception("a forwarded request for game %s failed", room.id)
                 answer = {"error": "server_error", "message": "the request failed; nothing changed"}
-        await self.cluster.reply(request, answer)
+        if answer is not None:
+            await self.cluster.reply(request, answer)
 
-    async def _handle_request(self, room: Room, request: dict[str, JSON]) -> dict[str, JSON]:
+    async def _handle_request(self, room: Room, request: dict[str, JSON]) -> dict[str, JSON] | None:
+        """The reply to a forwarded request; None if it was sent already."""
+        cluster = self.cluster
+        assert cluster is not None
         op = request.get("op")
         if op == "act":
             proxy = Connection(request["seat"], request["token_hash"])
-            await room.act(proxy, int(request["seq"]), request["actions"], request["version"])
-            return {"pushes": [item.text for item in proxy.outbox]}
+            answered = False
+
+            async def acked() -> None:
+                nonlocal answered
+                answered = True
+                pushes = [item.text for item in proxy.outbox]
+                try:
+                    await cluster.reply(request, {"pushes": pushes})
+                except Exception:  # stored all the same: a resent decision is acked again
+                    log.exception("answering a forwarded decision of game %s failed", room.id)
+
+            seq, actions, version = int(request["seq"]), request["actions"], request["version"]
+            await room.act(proxy, seq, actions, version, acked)
+            return None if answered else {"pushes": [item.text for item in proxy.outbox]}
         if op == "join":
             await room.join(int(request["seat"]), str(request["name"]), str(request["token_hash"]))
             return {}

@@ -14,7 +14,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
@@ -348,9 +348,15 @@ class Relay(Protocol):
     async def publish(self, room: Room, event: dict[str, JSON]) -> None:
         """Tell the processes that follow the game what changed (its owner only)."""
 
-    async def forward(self, room: Room, request: dict[str, JSON]) -> dict[str, JSON] | None:
+    async def forward(
+        self,
+        room: Room,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None = None,
+    ) -> dict[str, JSON] | None:
         """Have the game's owner handle ``request``: its reply, or None when this
-        process has just taken the game over and the room should handle it itself."""
+        process has just taken the game over and the room should handle it itself.
+        ``on_reply`` sees the reply first, before any later event of the game."""
 
     def lost(self, room: Room) -> None:
         """The room's process no longer owns the game (another took it over)."""
@@ -389,6 +395,8 @@ class Room:
         self.relay: Relay | None = None
         self.owned = True
         self.epoch: int | None = None  # in a cluster, the fencing token it owns the game by
+        #: An owner's decisions made and not yet published (``_tell_followers``).
+        self._untold: list[dict[str, JSON]] = []
         #: A follower reloading from storage keeps the events that arrive meanwhile here.
         self.held_events: list[dict[str, JSON]] | None = None
 
@@ -623,10 +631,17 @@ class Room:
     # -- decisions ---------------------------------------------------------------------------
 
     async def act(
-        self, conn: Connection, seq: int, actions: Sequence[int], version: int | None
+        self,
+        conn: Connection,
+        seq: int,
+        actions: Sequence[int],
+        version: int | None,
+        acked: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """A seat's decision (one or more steps, applied all or none), acknowledged
-        once stored; a RoomError if refused, and then nothing changed."""
+        once stored; a RoomError if refused, and then nothing changed. ``acked``
+        (a decision forwarded by another process) sends its ack back before the
+        followers hear of the move, so that there too the ack comes first."""
         if not self.owned:
             request = {
                 "op": "act",
@@ -636,10 +651,13 @@ class Room:
                 "actions": list(actions),
                 "version": version,
             }
-            reply = await self._forward(request)
-            if reply is not None:
+
+            def deliver(reply: dict[str, JSON]) -> None:
+                # At once, as the reply arrives: the ack goes before the move's state.
                 for text in reply.get("pushes", []):
                     conn.push_text(text)
+
+            if await self._forward(request, deliver) is not None:
                 return
         async with self.lock:
             seat = self._acting_seat(conn)
@@ -678,6 +696,9 @@ class Room:
             s.last_seq = seq
             self.last_actions[seat] = Confirmed(list(actions), self.version)
             conn.push({"type": "ack", "seq": seq, "version": self.version, "duplicate": False})
+            if acked is not None:
+                await acked()
+            await self._tell_followers()
             self.broadcast()
             self.wake()
 
@@ -764,7 +785,7 @@ class Room:
             self.state.act(d.seat, d.action_id)
         assert len(self.state.history) == len(trial.history)
         self.stored.status, self.stored.deadline, self.stored.result = status, deadline, result
-        await self._publish(
+        self._untold.append(
             {
                 "t": "dec",
                 "from": first,
@@ -841,6 +862,7 @@ class Room:
         await self._commit(
             trial, [Decision(action, self.game.action_space[action].text, seat, None, by)]
         )
+        await self._tell_followers()
         self.broadcast()
         self.wake()  # the next seat's clock, or its bot
 
@@ -903,11 +925,20 @@ class Room:
             except Exception:  # stored all the same: followers catch up on the next event
                 log.exception("publishing an event of game %s failed", self.id)
 
-    async def _forward(self, request: dict[str, JSON]) -> dict[str, JSON] | None:
+    async def _tell_followers(self) -> None:
+        untold, self._untold = self._untold, []
+        for event in untold:
+            await self._publish(event)
+
+    async def _forward(
+        self,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None = None,
+    ) -> dict[str, JSON] | None:
         """Have the owner handle ``request``: its reply (a RoomError if it refused),
         or None if this room now owns the game and must handle it itself."""
         assert self.relay is not None
-        reply = await self.relay.forward(self, request)
+        reply = await self.relay.forward(self, request, on_reply)
         if reply is None:
             return None
         if "error" in reply:

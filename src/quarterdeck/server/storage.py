@@ -34,6 +34,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -180,11 +181,6 @@ _UPDATE_SEQ = (
     update(_SEATS)
     .where(_SEATS.c.game_id == bindparam("g"), _SEATS.c.seat == bindparam("s"))
     .values(last_seq=bindparam("seq"))
-)
-_CHECK_EPOCH = (
-    update(_GAMES)
-    .where(_GAMES.c.id == bindparam("g"), _GAMES.c.epoch == bindparam("e"))
-    .values(epoch=bindparam("e"))
 )
 _UPDATE_GAME = (
     update(_GAMES)
@@ -468,15 +464,30 @@ class Store:
         connection = self._writer()
         try:
             with connection.begin():
-                for game_id, epoch in fenced:  # first: the game's row stays locked
-                    if connection.execute(_CHECK_EPOCH, {"g": game_id, "e": epoch}).rowcount != 1:
-                        raise StaleOwner(game_id)
+                if fenced:  # first: the games' rows stay locked until the commit
+                    self._check_epochs(connection, fenced)
                 self._write(connection, rows, seqs, games)
         except StaleOwner:
             raise
         except Exception:
             self._drop_writer()  # a broken connection is not kept
             raise
+
+    @staticmethod
+    def _check_epochs(connection: Connection, fenced: list[tuple[str, int]]) -> None:
+        """Lock the games' rows, in one statement, where each epoch is still as given;
+        ``StaleOwner`` for a game that was taken over meanwhile."""
+        held = set(
+            connection.execute(
+                update(_GAMES)
+                .where(tuple_(_GAMES.c.id, _GAMES.c.epoch).in_(fenced))
+                .values(epoch=_GAMES.c.epoch)
+                .returning(_GAMES.c.id)
+            ).scalars()
+        )
+        for game_id, _ in fenced:
+            if game_id not in held:
+                raise StaleOwner(game_id)
 
     @staticmethod
     def _write(
