@@ -259,6 +259,38 @@ def test_the_same_seat_joined_on_two_processes_is_taken_once(
             assert [s["taken"] for s in summary["seats"]] == [True, False], n
 
 
+def test_a_turn_timer_runs_on_the_owner_once_and_is_heard_everywhere(
+    database: str, redis_url: str, tmp_path: Path
+) -> None:
+    """A seat whose time runs out: the owner's fallback bot plays its turn, once, and
+    a spectator on another process hears the timeout and sees the move."""
+    with ExitStack() as stack:
+        (_, a), (_, b) = (
+            stack.enter_context(cluster_process(database, redis_url, tmp_path, name))
+            for name in "ab"
+        )
+        game = make_game(a, seed=8, turn_timer=1, bots={"1": "random"})
+        join(b, game["id"], 0, "Ann")  # and never plays
+        spectator = Player([b], game["id"], None)
+        give_up = time.monotonic() + TIMEOUT
+        timeouts = 0
+        while timeouts < 2 and time.monotonic() < give_up:
+            message = spectator.receive()
+            timeouts += message["type"] == "timeout"
+        assert timeouts == 2
+        store = Store(database)
+        try:
+            stored = store.load_game(game["id"])
+        finally:
+            store.close()
+        assert stored is not None
+        by_timer = [d for d in stored.decisions if d.made_by == "timer"]
+        assert by_timer and all(d.seat == 0 for d in by_timer)
+        replayed = get_game("broadsides").new_state(2, 8)
+        for d in stored.decisions:  # one line of play: no decision twice
+            replayed.act(d.seat, d.action_id)
+
+
 def test_the_owner_killed_with_sigkill_mid_game_is_taken_over_and_the_game_finished(
     database: str, redis_url: str, tmp_path: Path
 ) -> None:

@@ -765,6 +765,8 @@ class Room:
         result = trial.returns() if trial.is_terminal() else None
         stored = self.stored
         changed = (status, deadline, result) != (stored.status, stored.deadline, stored.result)
+        if self.relay is not None and not self.owned:  # a follower never decides
+            raise RoomError(UNAVAILABLE, "the game moved to another server process; send it again")
         first = self.version
         appended = Appended(self.id, first, decisions, status, deadline, result, changed)
         try:
