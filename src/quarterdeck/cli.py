@@ -859,9 +859,9 @@ def serve(
         raise fail(
             "a cluster (--redis) keeps its games in PostgreSQL: give --database postgresql://…"
         )
-    open_database(url, claim=redis is None)
     if redis is not None:
         reach_redis(redis)
+    open_database(url, claim=redis is None)
     shown = f"[{host}]" if ":" in host else host
     console.print(f"Quarterdeck serves at [bold]http://{shown}:{port}/[/] (API docs at /docs)")
     console.print(f"Games are stored in {database_name(url)}", markup=False)

@@ -351,3 +351,17 @@ def test_the_owner_killed_with_sigkill_mid_game_is_taken_over_and_the_game_finis
         human_steps = [d for d in stored.decisions if d.made_by == "seat"]
         assert len(human_steps) == moves  # each acknowledged once, none lost, none twice
         assert [d.seq for d in human_steps] == list(range(1, moves + 1))
+
+
+def test_a_cluster_refuses_sqlite_and_a_redis_that_does_not_answer(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from quarterdeck.cli import app
+
+    runner = CliRunner()
+    sqlite = ["serve", "--database", f"sqlite:///{tmp_path / 'x.db'}", "--redis", REDIS_URL]
+    result = runner.invoke(app, sqlite)
+    assert result.exit_code == 1 and "keeps its games in PostgreSQL" in result.output
+    nowhere = ["serve", "--database", POSTGRES_URL, "--redis", "redis://127.0.0.1:1/0"]
+    result = runner.invoke(app, nowhere)
+    assert result.exit_code == 1 and "cannot reach Redis at redis://127.0.0.1:1/0" in result.output
