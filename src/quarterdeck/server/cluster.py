@@ -209,7 +209,7 @@ class Cluster:
 
     async def publish(self, game_id: str, event: dict[str, JSON]) -> None:
         await self.redis.publish(
-            self.channel(game_id), encode({**event, "k": "ev", "game": game_id})
+            self.channel(game_id), encode({**event, "k": "ev", "game": game_id, "by": self.me})
         )
 
     # -- requests between processes ------------------------------------------------------------

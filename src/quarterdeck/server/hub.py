@@ -371,7 +371,9 @@ class Hub:
         cluster = self.cluster
         assert cluster is not None
         for attempt in range(4):
-            owner = await cluster.owner(room.id)
+            # The owner as its last event named it, else as Redis says now.
+            owner = room.owner_hint or await cluster.owner(room.id)
+            room.owner_hint = None
             if owner is None or owner == cluster.me:
                 if await self.acquire(room.id):
                     return None  # this process owns it now: the room handles it
@@ -383,6 +385,7 @@ class Hub:
                     break  # a join may have been made: only a decision (its seq) is safe again
                 continue  # to the next owner: a decision it has stored is acked again
             if reply.get("error") != "moved":
+                room.owner_hint = owner
                 return reply
             await asyncio.sleep(0.1 * (attempt + 1))
         raise RoomError(UNAVAILABLE, "the game's server process did not answer; send it again")
@@ -404,6 +407,7 @@ class Hub:
     def _on_event(self, room: Room, event: dict[str, JSON]) -> None:
         if room.owned:
             return
+        room.owner_hint = event.get("by")
         if room.held_events is not None:
             room.held_events.append(event)
         elif not room.apply(event):

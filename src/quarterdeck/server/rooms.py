@@ -395,6 +395,7 @@ class Room:
         self.relay: Relay | None = None
         self.owned = True
         self.epoch: int | None = None  # in a cluster, the fencing token it owns the game by
+        self.owner_hint: str | None = None  # a follower: the owner's process, as last heard
         #: An owner's decisions made and not yet published (``_tell_followers``).
         self._untold: list[dict[str, JSON]] = []
         #: A follower reloading from storage keeps the events that arrive meanwhile here.
