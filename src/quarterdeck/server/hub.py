@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -63,6 +63,8 @@ class Refused(Exception):
 SWEEP_SECONDS = 60.0
 #: How often a cluster process looks for games whose owner died.
 WATCH_SECONDS = 1.0
+#: Games a cluster process takes over at once (each: a claim, a read, a replay).
+TAKEOVERS_AT_ONCE = 16
 
 
 class Hub:
@@ -94,7 +96,8 @@ class Hub:
             ThreadPoolExecutor(bot_threads, thread_name_prefix="qd-bots"),
         )
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        #: A lock for each game being loaded, taken over or expired, and how many want it.
+        self._loads: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -144,8 +147,8 @@ class Hub:
         seat to fill takes no decision), and kept they would hold memory for ever."""
         cutoff = (time.time() if now is None else now) - self.limits.open_game_expiry
         expired = []
-        async with self._loading:  # no game is loaded meanwhile
-            for game_id in await self.services.db(self.store.open_game_ids, cutoff):
+        for game_id in await self.services.db(self.store.open_game_ids, cutoff):
+            async with self._loading(game_id):  # the game is not loaded meanwhile
                 if await self._expire(game_id):
                     expired.append(game_id)
         if expired:
@@ -198,7 +201,7 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        async with self._loading:
+        async with self._loading(game_id):
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
@@ -228,6 +231,20 @@ class Hub:
             room.wake()
             return room
 
+    @contextlib.asynccontextmanager
+    async def _loading(self, game_id: str) -> AsyncIterator[None]:
+        """Hold the game while it is loaded, taken over or expired: one of these at a
+        time for one game, any number for different games."""
+        lock, wanting = self._loads.setdefault(game_id, (asyncio.Lock(), [0]))
+        wanting[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            wanting[0] -= 1
+            if not wanting[0]:
+                del self._loads[game_id]
+
     async def _load(self, game_id: str) -> tuple[StoredGame, State]:
         stored = await self.services.db(self.store.load_game, game_id)
         if stored is None:
@@ -249,7 +266,7 @@ class Hub:
 
     async def acquire(self, game_id: str) -> bool:
         """Take the game over if no process owns it; whether this process owns it now."""
-        async with self._loading:
+        async with self._loading(game_id):
             room = self.rooms.get(game_id)
             if room is not None and room.owned:
                 return True
@@ -260,7 +277,7 @@ class Hub:
         """Claim the game's lease, raise its epoch in the database (the last owner can
         store nothing more), then load it from storage, which now holds every decision
         ever acknowledged, and go on with its bots and timers here. The caller holds
-        ``_loading``."""
+        ``_loading(game_id)``."""
         if not await cluster.claim(game_id):
             return False
         try:
@@ -301,11 +318,22 @@ class Hub:
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             try:
-                for game_id in await cluster.expired():
-                    room = self.rooms.get(game_id)
-                    if room is None or not room.owned:
-                        with contextlib.suppress(UnknownGame, UnplayableGame):
-                            await self.acquire(game_id)
+                orphans = [
+                    game_id
+                    for game_id in await cluster.expired()
+                    if game_id not in self.rooms or not self.rooms[game_id].owned
+                ]
+                # Several at once: a dead process's games are taken over together.
+                for start in range(0, len(orphans), TAKEOVERS_AT_ONCE):
+                    batch = orphans[start : start + TAKEOVERS_AT_ONCE]
+                    results = await asyncio.gather(
+                        *(self.acquire(game_id) for game_id in batch), return_exceptions=True
+                    )
+                    for game_id, result in zip(batch, results, strict=True):
+                        if isinstance(result, Exception) and not isinstance(
+                            result, UnknownGame | UnplayableGame
+                        ):
+                            log.error("taking game %s over failed", game_id, exc_info=result)
             except Exception:
                 log.exception("looking for games without an owner failed")
 
