@@ -44,7 +44,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -236,21 +236,34 @@ async def run(
     seconds: float,
     failover: Failover,
     kill: Any = None,
+    renew: Callable[[int], LoadGame] | None = None,
 ) -> tuple[Tally, float]:
+    """Play ``games``; with ``renew``, game i finished is followed by ``renew(i)``, so
+    that as many games stay in play throughout."""
     tally = Tally()
     start = time.monotonic()
     stop_at = start + seconds
     rng = random.Random(1)
-    tasks = []
     every = sorted({base for game in games for base in game.bases})
-    for game in games:
-        clock = GameClock()
-        for base, token in zip(game.bases, game.tokens, strict=True):
-            # Its own process first, then the others (a load balancer's next choice).
-            order = [base, *(b for b in every if b != base)]
-            urls = [f"{b.replace('http://', 'ws://')}/api/games/{game.id}/ws" for b in order]
-            seat_rng = random.Random(rng.getrandbits(32))
-            tasks.append(seat_loop(urls, token, rate, clock, stop_at, tally, seat_rng, failover))
+
+    async def play(i: int, game: LoadGame) -> None:
+        while True:
+            clock = GameClock()
+            seats = []
+            for base, token in zip(game.bases, game.tokens, strict=True):
+                # Its own process first, then the others (a load balancer's next choice).
+                order = [base, *(b for b in every if b != base)]
+                urls = [f"{b.replace('http://', 'ws://')}/api/games/{game.id}/ws" for b in order]
+                seat_rng = random.Random(rng.getrandbits(32))
+                seats.append(
+                    seat_loop(urls, token, rate, clock, stop_at, tally, seat_rng, failover)
+                )
+            await asyncio.gather(*seats)
+            if renew is None or time.monotonic() >= stop_at:
+                return
+            game = await asyncio.to_thread(renew, i)
+
+    tasks = [play(i, game) for i, game in enumerate(games)]
     if kill is not None:
         tasks.append(kill(failover))
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -259,20 +272,19 @@ async def run(
     return tally, time.monotonic() - min(tally.first, stop_at)
 
 
-def new_games(owners: list[str], clients: list[str], n: int, spread: bool) -> list[LoadGame]:
+def new_game(
+    owners: list[str], clients: list[str], i: int, spread: bool, options: dict[str, JSON]
+) -> LoadGame:
     """Game i made on ``owners[i % len]`` (its owner); its seats connect to
     ``clients``: spread over them (seat s of game i to i + s), or all to the first."""
-    out = []
-    for i in range(n):
-        base = owners[i % len(owners)]
-        game = call(base, "/api/games", {"game": "broadsides", "seed": i})
-        tokens = [
-            call(base, f"/api/games/{game['id']}/seats/{s}/join", {"name": f"p{s}"})["token"]
-            for s in (0, 1)
-        ]
-        seats = [clients[(i + s) % len(clients)] if spread else clients[0] for s in (0, 1)]
-        out.append(LoadGame(game["id"], (seats[0], seats[1]), (tokens[0], tokens[1])))
-    return out
+    base = owners[i % len(owners)]
+    game = call(base, "/api/games", {"game": "broadsides", "seed": i, "options": options})
+    tokens = [
+        call(base, f"/api/games/{game['id']}/seats/{s}/join", {"name": f"p{s}"})["token"]
+        for s in (0, 1)
+    ]
+    seats = [clients[(i + s) % len(clients)] if spread else clients[0] for s in (0, 1)]
+    return LoadGame(game["id"], (seats[0], seats[1]), (tokens[0], tokens[1]))
 
 
 def rss_mb(pid: int) -> float:
@@ -324,7 +336,7 @@ def start_server(
     port = free_port()
     command = [sys.executable, "-m", "quarterdeck.cli", "serve", "--port", str(port)]
     # Every game and both its seats come from this one address: lift the per-client limits.
-    command += ["--games-per-minute", str(max(10, 2 * args.games))]  # two phases
+    command += ["--games-per-minute", str(max(10, 4 * args.games))]  # phases, renewals
     command += ["--connections-per-client", str(4 * args.games + 10)]
     if args.database:
         command += ["--database", args.database]
@@ -364,7 +376,14 @@ def main() -> None:
     parser.add_argument(
         "--kill-after", type=float, default=None, help="kill -9 the last process after S s"
     )
+    parser.add_argument(
+        "--round-cap", type=int, default=None, help="BroadSides' round_cap (shorter games)"
+    )
+    parser.add_argument(
+        "--renew", action="store_true", help="replace each finished game by a new one"
+    )
     args = parser.parse_args()
+    options: dict[str, JSON] = {} if args.round_cap is None else {"round_cap": args.round_cap}
     if args.processes > 1 and args.redis is None:
         args.redis = "redis://127.0.0.1:6379/0"
     if args.redis and not (args.database or "").startswith("postgresql"):
@@ -408,7 +427,14 @@ def main() -> None:
         ]
         failover = Failover()
         for n, (label, rate) in enumerate(phases):
-            games = new_games(owners, clients, args.games, spread=not args.forwarded)
+            spread = not args.forwarded
+            games = [new_game(owners, clients, i, spread, options) for i in range(args.games)]
+            renew = None
+            if args.renew:
+
+                def renew(i: int, spread: bool = spread) -> LoadGame:
+                    return new_game(owners, clients, i, spread, options)
+
             kill = None
             if n == 0 and args.kill_after is not None:
                 victim = servers[-1]
@@ -432,12 +458,13 @@ def main() -> None:
                 kill: Any = kill,
                 memory: list[float] = memory,
                 pids: list[int] = pids,
+                renew: Callable[[int], LoadGame] | None = renew,
             ) -> tuple[Tally, float]:
                 sampler = asyncio.create_task(
                     sample_memory(pids, time.monotonic() + args.seconds, memory)
                 )
                 try:
-                    return await run(games, rate, args.seconds, failover, kill)
+                    return await run(games, rate, args.seconds, failover, kill, renew)
                 finally:
                     await sampler
 
