@@ -125,7 +125,7 @@ class Player:
     def act(self, action: int, at: int | None = None) -> dict[str, JSON]:
         """Send the decision, made at version ``at``, until it is acknowledged
         (reconnecting when the process is gone, sending again when the game's owner is
-        away); the ack."""
+        away); the ack, or the error refusing it."""
         self.seq += 1
         before = self.version if at is None else at
         give_up = time.monotonic() + TIMEOUT
@@ -143,7 +143,8 @@ class Player:
             except (ConnectionClosed, OSError, TimeoutError):
                 self.reconnect()
                 continue
-            assert message["code"] == "unavailable", message
+            if message["code"] != "unavailable":
+                return message  # refused: the decision was made on a view already old
             time.sleep(0.2)
         raise AssertionError(f"decision {self.seq} was never acknowledged")
 
@@ -307,6 +308,7 @@ def test_the_owner_killed_with_sigkill_mid_game_is_taken_over_and_the_game_finis
         human = Player([a, b, c], game["id"], token)
         spectator = Player([c], game["id"], None)
         acked: list[int] = []  # the versions acknowledged to the human
+        acked_seqs: list[int] = []
         moves = 0
         killed_at: float | None = None
         failover = None
@@ -320,7 +322,13 @@ def test_the_owner_killed_with_sigkill_mid_game_is_taken_over_and_the_game_finis
             legal = view["legal"]
             action = legal[view["version"] % len(legal)]["id"]
             ack = human.act(action)
+            if ack["type"] == "error":
+                # Only while a process takes the game over may a view lag behind.
+                assert killed_at is not None and ack["code"] in ("not_your_turn", "stale"), ack
+                time.sleep(0.2)
+                continue
             acked.append(ack["version"])
+            acked_seqs.append(ack["seq"])
             moves += 1
             if failover is None and killed_at is not None:
                 failover = time.monotonic() - killed_at
@@ -350,7 +358,7 @@ def test_the_owner_killed_with_sigkill_mid_game_is_taken_over_and_the_game_finis
         assert replayed.is_terminal()
         human_steps = [d for d in stored.decisions if d.made_by == "seat"]
         assert len(human_steps) == moves  # each acknowledged once, none lost, none twice
-        assert [d.seq for d in human_steps] == list(range(1, moves + 1))
+        assert [d.seq for d in human_steps] == acked_seqs
 
 
 def test_a_cluster_refuses_sqlite_and_a_redis_that_does_not_answer(tmp_path: Path) -> None:

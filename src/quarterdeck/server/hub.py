@@ -112,6 +112,11 @@ class Hub:
         if self.cluster is not None:
             identity = await self.services.db(self.store.identity)
             await self.cluster.start(identity, self._on_cluster_message)
+            # Leases renewed from the first game taken on.
+            self._cluster_tasks = [
+                asyncio.create_task(self._renew_leases(self.cluster), name="lease renewal"),
+                asyncio.create_task(self._watch(self.cluster), name="cluster watchdog"),
+            ]
         for game_id in await self.services.db(self.store.active_game_ids):
             try:
                 if self.cluster is None:
@@ -120,11 +125,8 @@ class Hub:
                     await self.acquire(game_id)
             except UnplayableGame as exc:  # one game that no longer replays
                 log.error("%s; it stays stopped", exc)
-        if self.cluster is not None:
-            self._cluster_tasks = [
-                asyncio.create_task(self._renew_leases(self.cluster), name="lease renewal"),
-                asyncio.create_task(self._watch(self.cluster), name="cluster watchdog"),
-            ]
+            except UnknownGame:  # deleted meanwhile (by another process)
+                pass
         self._sweeper = asyncio.create_task(self._sweep_now_and_then(), name="sweeper")
 
     async def _sweep_now_and_then(self) -> None:
@@ -298,6 +300,9 @@ class Hub:
             room.reload(stored, state)
         room.own(epoch)
         await cluster.unfollow(game_id)
+        # A follower that missed the last owner's last events (it died between a
+        # commit and its publication) learns of them here, and reloads.
+        await room.publish_owner()
         log.info("game %s: owned by this process from epoch %d", game_id, epoch)
         return True
 

@@ -928,6 +928,10 @@ class Room:
             except Exception:  # stored all the same: followers catch up on the next event
                 log.exception("publishing an event of game %s failed", self.id)
 
+    async def publish_owner(self) -> None:
+        """Tell the followers this process owns the game now, and at which version."""
+        await self._publish({"t": "owner", "version": self.version})
+
     async def _tell_followers(self) -> None:
         untold, self._untold = self._untold, []
         for event in untold:
@@ -1001,6 +1005,8 @@ class Room:
             elif kind == "say":
                 self.broadcast(event["message"])
                 return True
+            elif kind == "owner":  # a new owner: does this copy hold what it holds?
+                return int(event["version"]) == self.version
             else:
                 return True
         except Exception:  # a step the state refuses: it is not the owner's state
