@@ -52,14 +52,18 @@ redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[3])
 return 1
 """
 
-# KEYS: leases; ARGV: me, ttl ms, prefix, games… The games whose lease is lost.
+# KEYS: leases; ARGV: me, ttl ms, prefix, games… The games whose lease another
+# process holds now. A lease nobody holds (it ran out unnoticed, or Redis restarted
+# empty) is taken again: had another process owned the game meanwhile, the epoch it
+# raised refuses this one's writes all the same.
 _RENEW = f"""
 {_NOW_MS}
 local lost = {{}}
 for i = 4, #ARGV do
   local key = ARGV[3] .. 'lease:' .. ARGV[i]
-  if redis.call('GET', key) == ARGV[1] then
-    redis.call('PEXPIRE', key, ARGV[2])
+  local holder = redis.call('GET', key)
+  if holder == ARGV[1] or not holder then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
     redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[i])
   else
     table.insert(lost, ARGV[i])
