@@ -821,6 +821,22 @@ def serve(
             help="WebSocket connections from one address (close 4429; default 50).", min=1
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL, e.g. redis://host:6379: run as one of a cluster of processes "
+            "over one PostgreSQL --database (docs/server.md)."
+        ),
+    ] = None,
+    lease: Annotated[
+        float,
+        typer.Option(
+            help="With --redis: seconds a dead process's games wait before another takes "
+            "them over.",
+            min=1,
+            max=300,
+        ),
+    ] = 5.0,
 ) -> None:
     """Run the live-play server: lobby, seats, bots and WebSocket play (docs/server.md)."""
     import uvicorn
@@ -839,11 +855,19 @@ def serve(
     }
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
     url = database or default_database_url()
-    open_database(url)
+    if redis is not None and not database_name(url).startswith("postgresql"):
+        raise fail(
+            "a cluster (--redis) keeps its games in PostgreSQL: give --database postgresql://…"
+        )
+    if redis is not None:
+        reach_redis(redis)
+    open_database(url, claim=redis is None)
     shown = f"[{host}]" if ":" in host else host
     console.print(f"Quarterdeck serves at [bold]http://{shown}:{port}/[/] (API docs at /docs)")
     console.print(f"Games are stored in {database_name(url)}", markup=False)
-    application = create_app(url, limits=limits)
+    if redis is not None:
+        console.print("One process of a cluster: games are shared through Redis", markup=False)
+    application = create_app(url, limits=limits, redis_url=redis, lease=lease)
     tune_gc_for_serving()
     # Messages a little above the protocol's limit still arrive and are refused with
     # an error; far larger ones close the connection.
@@ -859,10 +883,24 @@ def serve(
     )
 
 
-def open_database(url: str) -> None:
+def reach_redis(url: str) -> None:
+    """A cluster's Redis that does not answer is one clear line, not a traceback."""
+    try:
+        from redis import Redis, RedisError
+    except ImportError:
+        raise fail("a cluster (--redis) needs redis-py: pip install -e '.[cluster]'") from None
+    try:
+        Redis.from_url(url, socket_connect_timeout=5).ping()
+    except (RedisError, ValueError) as exc:
+        where = url.rpartition("@")[2]  # never a password
+        raise fail(f"cannot reach Redis at {where}: {exc}") from None
+
+
+def open_database(url: str, claim: bool = True) -> None:
     """Migrate the database at ``url`` now, so that a bad URL, a server that does not
     answer, a file that is no database or a database another server process uses is
-    one clear line, not a traceback."""
+    one clear line, not a traceback. ``claim`` False: a cluster's process, which
+    shares the database."""
     from alembic.util.exc import CommandError
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
@@ -874,7 +912,8 @@ def open_database(url: str) -> None:
     try:
         store = Store(url)
         try:
-            store.claim()  # the server claims it again when it starts
+            if claim:
+                store.claim()  # the server claims it again when it starts
             store.migrate()
         finally:
             store.close()

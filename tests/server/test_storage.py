@@ -14,7 +14,14 @@ from sqlalchemy import inspect, update
 from quarterdeck.engine import get_game
 from quarterdeck.server import create_app
 from quarterdeck.server.models import Base, DecisionRow, GameRow
-from quarterdeck.server.storage import Decision, Store
+from quarterdeck.server.storage import (
+    Appended,
+    Decision,
+    StaleOwner,
+    Store,
+    StoredGame,
+    StoredSeat,
+)
 
 from .helpers import create, duel, hello, join, lobby
 
@@ -230,3 +237,58 @@ def test_a_game_that_no_longer_replays_tells_the_asker_nothing_of_its_moves(
         assert "cannot be played here" in refused.json()["detail"]
         assert "secret" not in refused.json()["detail"]
     assert "the secret move" in caplog.text
+
+
+def bare_game(game_id: str) -> StoredGame:
+    """A BroadSides game's header as the hub stores it, both seats open."""
+    return StoredGame(
+        id=game_id, game="broadsides", rules_version="1", players=2, seed=1, options={},
+        data_hash="", data=None, scenario=None, creator_token_hash="x", status="open",
+        turn_timer=None, deadline=None, result=None, created_at=0.0,
+        seats=[StoredSeat(s, None, None, None, 0) for s in range(2)], decisions=[],
+    )  # fmt: skip
+
+
+def test_a_seat_is_taken_once_whichever_server_asks(any_database: str) -> None:
+    """Two servers' stores on one database: a join is conditional in the database."""
+    first, second = Store(any_database), Store(any_database)
+    try:
+        first.migrate()
+        first.create_game(bare_game("g1"))
+        free = StoredSeat(0, None, None, None, 0)
+        assert first.save_seat("g1", StoredSeat(0, "Ann", "a", None, 0), "open", None, free)
+        assert not second.save_seat("g1", StoredSeat(0, "Bob", "b", None, 0), "open", None, free)
+        taken = StoredSeat(0, "Ann", "a", None, 0)  # handed to a bot: only as it is held
+        assert second.save_seat("g1", StoredSeat(0, "Ann", None, "random", 0), "open", None, taken)
+        loaded = second.load_game("g1")
+        assert loaded is not None and loaded.seats[0].bot == "random"
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_process_that_lost_a_game_stores_nothing_more_for_it(any_database: str) -> None:
+    """The epoch fences a cluster's owners: once another process has taken the game
+    over, the writes of the one before are refused whole, other games' writes not."""
+    store = Store(any_database)
+    try:
+        store.migrate()
+        for game_id in ("g1", "g2"):
+            store.create_game(bare_game(game_id))
+        move = [Decision(3, "x", 0, 1, "seat")]
+        store.append_batch([Appended("g1", 0, move, "active", None, None, epoch=0)])
+        assert store.take_over("g1") == 1  # another process takes it
+        assert store.take_over("nowhere") is None
+        with pytest.raises(StaleOwner):
+            store.append_batch(
+                [
+                    Appended("g2", 0, move, "active", None, None, epoch=0),
+                    Appended("g1", 1, move, "active", None, None, epoch=0),
+                ]
+            )
+        assert store.decision_counts(["g1", "g2"]) == {"g1": 1}  # nothing of that batch
+        store.append_batch([Appended("g1", 1, move, "active", None, None, epoch=1)])
+        store.append_batch([Appended("g2", 0, move, "active", None, None, epoch=0)])
+        assert store.decision_counts(["g1", "g2"]) == {"g1": 2, "g2": 1}
+    finally:
+        store.close()

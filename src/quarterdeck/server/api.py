@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from quarterdeck.ai import bot_names
 from quarterdeck.engine import QuarterdeckError, game_names, get_game, whole_number
 
+from .cluster import LEASE_SECONDS, Cluster
 from .hub import MAX_SEED, Hub, Refused, UnknownGame, UnplayableGame, summary
 from .limits import MAX_NAME, Limits, RateLimiter, is_game_id, name_problem, non_finite
 from .preview import PreviewError, preview
@@ -176,15 +177,23 @@ class GamesPage(BaseModel):
 
 
 def create_app(
-    database_url: str | None = None, *, bot_threads: int = 2, limits: Limits | None = None
+    database_url: str | None = None,
+    *,
+    bot_threads: int = 2,
+    limits: Limits | None = None,
+    redis_url: str | None = None,
+    lease: float = LEASE_SECONDS,
 ) -> FastAPI:
     """The server over the database at ``database_url`` (default: the SQLite file in
     ~/.quarterdeck or $QUARTERDECK_HOME), within ``limits`` (default: ``Limits()``).
     At start-up it claims the database for this process (``DatabaseInUse`` if another
-    server holds it) and migrates it."""
+    server holds it) and migrates it. With ``redis_url`` it is one process of a
+    cluster instead (cluster.py): the database is shared, each game owned by one
+    process at a time for ``lease`` seconds, renewed."""
     limits = limits or Limits()
     store = Store(database_url or default_database_url())
-    hub = Hub(store, bot_threads=bot_threads, limits=limits)
+    cluster = None if redis_url is None else Cluster(redis_url, lease)
+    hub = Hub(store, bot_threads=bot_threads, limits=limits, cluster=cluster)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -19,11 +20,14 @@ from quarterdeck.engine import (
     get_game,
 )
 
+from .cluster import Cluster, NoAnswer
 from .limits import Limits, RateLimiter
 from .rooms import (
     ACTIVE,
     FINISHED,
     OPEN,
+    UNAVAILABLE,
+    Connection,
     Room,
     RoomError,
     Services,
@@ -57,6 +61,10 @@ class Refused(Exception):
 
 #: How often finished games nobody watches are let go of (``Hub.sweep``).
 SWEEP_SECONDS = 60.0
+#: How often a cluster process looks for games whose owner died.
+WATCH_SECONDS = 1.0
+#: Games a cluster process takes over at once (each: a claim, a read, a replay).
+TAKEOVERS_AT_ONCE = 16
 
 
 class Hub:
@@ -66,8 +74,15 @@ class Hub:
         bot_threads: int = 2,
         storage_threads: int = 4,
         limits: Limits | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        #: With ``--redis``: this process is one of a cluster's (cluster.py).
+        self.cluster = cluster
+        self._cluster_tasks: list[asyncio.Task[None]] = []
+        self._swept: list[Room] = []
+        #: Events of the games being loaded to be followed here.
+        self._arriving: dict[str, list[dict[str, JSON]]] = {}
         self.limits = limits or Limits()
         # Games created by each client (address): so many a minute, in a burst at most.
         self.creations = RateLimiter(
@@ -81,20 +96,37 @@ class Hub:
             ThreadPoolExecutor(bot_threads, thread_name_prefix="qd-bots"),
         )
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        #: A lock for each game being loaded, taken over or expired, and how many want it.
+        self._loads: dict[str, tuple[asyncio.Lock, list[int]]] = {}
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Claim the database for this process (``DatabaseInUse`` if another server
         has it), migrate it, then bring back every game in play, so that bots and
-        turn timers go on where they stopped."""
-        await self.services.db(self.store.claim)
+        turn timers go on where they stopped. In a cluster the database is shared:
+        the process joins the cluster and takes the games in play that no process
+        owns (after the whole cluster stopped, say)."""
+        if self.cluster is None:
+            await self.services.db(self.store.claim)
         await self.services.db(self.store.migrate)
+        if self.cluster is not None:
+            identity = await self.services.db(self.store.identity)
+            await self.cluster.start(identity, self._on_cluster_message)
+            # Leases renewed from the first game taken on.
+            self._cluster_tasks = [
+                asyncio.create_task(self._renew_leases(self.cluster), name="lease renewal"),
+                asyncio.create_task(self._watch(self.cluster), name="cluster watchdog"),
+            ]
         for game_id in await self.services.db(self.store.active_game_ids):
             try:
-                await self.room(game_id)
+                if self.cluster is None:
+                    await self.room(game_id)
+                elif await self.cluster.owner(game_id) is None:
+                    await self.acquire(game_id)
             except UnplayableGame as exc:  # one game that no longer replays
                 log.error("%s; it stays stopped", exc)
+            except UnknownGame:  # deleted meanwhile (by another process)
+                pass
         self._sweeper = asyncio.create_task(self._sweep_now_and_then(), name="sweeper")
 
     async def _sweep_now_and_then(self) -> None:
@@ -102,6 +134,8 @@ class Hub:
             await asyncio.sleep(SWEEP_SECONDS)
             self.sweep()
             try:
+                if self.cluster is not None:
+                    await self._let_go(self.cluster)
                 await self.services.db(self.store.keep_claim)
                 await self.expire_open_games()
             except DatabaseInUse as exc:  # our lock was lost and another server took it
@@ -115,8 +149,8 @@ class Hub:
         seat to fill takes no decision), and kept they would hold memory for ever."""
         cutoff = (time.time() if now is None else now) - self.limits.open_game_expiry
         expired = []
-        async with self._loading:  # no game is loaded meanwhile
-            for game_id in await self.services.db(self.store.open_game_ids, cutoff):
+        for game_id in await self.services.db(self.store.open_game_ids, cutoff):
+            async with self._loading(game_id):  # the game is not loaded meanwhile
                 if await self._expire(game_id):
                     expired.append(game_id)
         if expired:
@@ -126,18 +160,39 @@ class Hub:
     def sweep(self) -> list[str]:
         """Let go of the finished games nobody is connected to: they never change
         again and storage holds them whole, so a later visit replays them from it.
-        Without this a long-running server would keep every game it ever served."""
-        gone = [game_id for game_id, room in self.rooms.items() if room.done_with()]
-        for game_id in gone:
-            del self.rooms[game_id]
-        return gone
+        Without this a long-running server would keep every game it ever served. In
+        a cluster, also of the games followed here that nobody here is connected to."""
+        gone = [
+            room
+            for room in self.rooms.values()
+            if room.done_with() or (not room.owned and not room.connections)
+        ]
+        for room in gone:
+            del self.rooms[room.id]
+        self._swept = gone
+        return [room.id for room in gone]
+
+    async def _let_go(self, cluster: Cluster) -> None:
+        """Give up the leases of the games swept, and stop following those followed."""
+        gone, self._swept = self._swept, []
+        await cluster.release([r.id for r in gone if r.owned], hand_over=False)
+        for room in gone:
+            if not room.owned:
+                await cluster.unfollow(room.id)
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            await asyncio.gather(self._sweeper, return_exceptions=True)
+        tasks = [t for t in (self._sweeper, *self._cluster_tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         for room in self.rooms.values():
             await room.stop()
+        if self.cluster is not None:
+            # Handed over at once: the other processes need not wait for the leases to run out.
+            owned = [r.id for r in self.rooms.values() if r.owned]
+            with contextlib.suppress(Exception):
+                await self.cluster.release(owned, hand_over=True)
+            await self.cluster.stop()
         self.services.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.services.storage_pool.shutdown(wait=True)
         self.services.writer.close()
@@ -148,31 +203,307 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        async with self._loading:
+        async with self._loading(game_id):
             room = self.rooms.get(game_id)
             if room is not None:
                 return room
-            stored = await self.services.db(self.store.load_game, game_id)
-            if stored is None:
-                raise UnknownGame(game_id)
-            try:
-                state = await self.services.think(replay, stored)
-            except QuarterdeckError as exc:
-                # The whole reason goes to the log only: it may quote a stored action,
-                # a captain's secret cannon choice among them.
-                log.error("game %s does not replay: %s", game_id, exc)
-                if isinstance(exc, RulesVersionError):
-                    why = f"it was played under rules version {stored.rules_version!r}"
-                else:
-                    why = "its rules or component data have changed since it was played"
-                raise UnplayableGame(f"game {game_id} cannot be played here: {why}") from None
+            if self.cluster is not None:
+                # Owned here if no process owns it (this one made it live again), else followed.
+                if await self._take_over(self.cluster, game_id):
+                    return self.rooms[game_id]
+                # Followed before it is loaded, and the events that come meanwhile kept:
+                # none falls between what storage said and what the owner says next.
+                self._arriving[game_id] = []
+                try:
+                    await self.cluster.follow(game_id)
+                    stored, state = await self._load(game_id)
+                except BaseException:
+                    del self._arriving[game_id]
+                    await self.cluster.unfollow(game_id)
+                    raise
+                room = self.new_room(stored, state)
+                room.owned = False
+                self.rooms[game_id] = room
+                for event in self._arriving.pop(game_id):
+                    self._on_event(room, event)
+                return room
+            stored, state = await self._load(game_id)
             room = self.new_room(stored, state)
             self.rooms[game_id] = room
             room.wake()
             return room
 
+    @contextlib.asynccontextmanager
+    async def _loading(self, game_id: str) -> AsyncIterator[None]:
+        """Hold the game while it is loaded, taken over or expired: one of these at a
+        time for one game, any number for different games."""
+        lock, wanting = self._loads.setdefault(game_id, (asyncio.Lock(), [0]))
+        wanting[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            wanting[0] -= 1
+            if not wanting[0]:
+                del self._loads[game_id]
+
+    async def _load(self, game_id: str) -> tuple[StoredGame, State]:
+        stored = await self.services.db(self.store.load_game, game_id)
+        if stored is None:
+            raise UnknownGame(game_id)
+        try:
+            state = await self.services.think(replay, stored)
+        except QuarterdeckError as exc:
+            # The whole reason goes to the log only: it may quote a stored action,
+            # a captain's secret cannon choice among them.
+            log.error("game %s does not replay: %s", game_id, exc)
+            if isinstance(exc, RulesVersionError):
+                why = f"it was played under rules version {stored.rules_version!r}"
+            else:
+                why = "its rules or component data have changed since it was played"
+            raise UnplayableGame(f"game {game_id} cannot be played here: {why}") from None
+        return stored, state
+
+    # -- a cluster -------------------------------------------------------------------------
+
+    async def acquire(self, game_id: str) -> bool:
+        """Take the game over if no process owns it; whether this process owns it now."""
+        async with self._loading(game_id):
+            room = self.rooms.get(game_id)
+            if room is not None and room.owned:
+                return True
+            assert self.cluster is not None
+            return await self._take_over(self.cluster, game_id)
+
+    async def _take_over(self, cluster: Cluster, game_id: str) -> bool:
+        """Claim the game's lease, raise its epoch in the database (the last owner can
+        store nothing more), then load it from storage, which now holds every decision
+        ever acknowledged, and go on with its bots and timers here. The caller holds
+        ``_loading(game_id)``."""
+        if not await cluster.claim(game_id):
+            return False
+        try:
+            epoch = await self.services.db(self.store.take_over, game_id)
+            if epoch is None:
+                raise UnknownGame(game_id)
+            stored, state = await self._load(game_id)
+        except (UnknownGame, UnplayableGame):
+            await cluster.release([game_id], hand_over=False)  # nobody need try again
+            raise
+        except BaseException:
+            await cluster.release([game_id], hand_over=True)
+            raise
+        room = self.rooms.get(game_id)
+        if room is None:
+            room = self.rooms[game_id] = self.new_room(stored, state)
+        else:
+            room.reload(stored, state)
+        room.own(epoch)
+        await cluster.unfollow(game_id)
+        # A follower that missed the last owner's last events (it died between a
+        # commit and its publication) learns of them here, and reloads.
+        await room.publish_owner()
+        log.info("game %s: owned by this process from epoch %d", game_id, epoch)
+        return True
+
+    async def _renew_leases(self, cluster: Cluster) -> None:
+        while True:
+            await asyncio.sleep(cluster.lease_seconds / 4)
+            try:
+                owned = [r.id for r in self.rooms.values() if r.owned]
+                for game_id in await cluster.renew(owned):
+                    room = self.rooms.get(game_id)
+                    if room is not None and room.owned:
+                        self.lost(room)
+            except Exception:  # Redis away: the epoch keeps storage safe meanwhile
+                log.exception("renewing the game leases failed")
+
+    async def _watch(self, cluster: Cluster) -> None:
+        """Take over the games whose owner died (its lease ran out)."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                orphans = [
+                    game_id
+                    for game_id in await cluster.expired()
+                    if game_id not in self.rooms or not self.rooms[game_id].owned
+                ]
+                # Several at once: a dead process's games are taken over together.
+                for start in range(0, len(orphans), TAKEOVERS_AT_ONCE):
+                    batch = orphans[start : start + TAKEOVERS_AT_ONCE]
+                    results = await asyncio.gather(
+                        *(self.acquire(game_id) for game_id in batch), return_exceptions=True
+                    )
+                    for game_id, result in zip(batch, results, strict=True):
+                        if isinstance(result, Exception) and not isinstance(
+                            result, UnknownGame | UnplayableGame
+                        ):
+                            log.error("taking game %s over failed", game_id, exc_info=result)
+            except Exception:
+                log.exception("looking for games without an owner failed")
+
+    def lost(self, room: Room) -> None:
+        """Another process took the game over: follow it from storage."""
+        if not room.owned:
+            return
+        log.warning("game %s: another process owns it now", room.id)
+        room.disown()
+        task = asyncio.create_task(self._refollow(room), name=f"refollow {room.id}")
+        task.add_done_callback(_report)
+
+    async def _refollow(self, room: Room) -> None:
+        assert self.cluster is not None
+        await self.cluster.follow(room.id)
+        await self._resync(room)
+
+    async def _resync(self, room: Room) -> None:
+        """A follower that missed an event: reload the game from storage, then apply
+        the events that came meanwhile."""
+        if room.held_events is not None:
+            return  # already reloading
+        room.held_events = []
+        try:
+            stored, state = await self._load(room.id)
+            if room.owned:
+                return
+            room.reload(stored, state)
+            held, room.held_events = room.held_events, None
+            for event in held:
+                if not room.apply(event):
+                    break  # the next event reloads again
+        finally:
+            room.held_events = None
+
+    async def publish(self, room: Room, event: dict[str, JSON]) -> None:
+        assert self.cluster is not None
+        await self.cluster.publish(room.id, event)
+
+    async def forward(
+        self,
+        room: Room,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None = None,
+    ) -> dict[str, JSON] | None:
+        """Send ``request`` to the game's owner; take the game over if it has none."""
+        try:
+            return await self._forward(room, request, on_reply)
+        except (RoomError, UnknownGame, UnplayableGame):
+            raise
+        except Exception:  # Redis or storage away
+            log.exception("forwarding a request for game %s failed", room.id)
+            raise RoomError(
+                UNAVAILABLE, "the game's server process cannot be reached; send it again"
+            ) from None
+
+    async def _forward(
+        self,
+        room: Room,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None,
+    ) -> dict[str, JSON] | None:
+        cluster = self.cluster
+        assert cluster is not None
+        for attempt in range(4):
+            # The owner as its last event named it, else as Redis says now.
+            owner = room.owner_hint or await cluster.owner(room.id)
+            room.owner_hint = None
+            if owner is None or owner == cluster.me:
+                if await self.acquire(room.id):
+                    return None  # this process owns it now: the room handles it
+                continue
+            try:
+                reply = await cluster.call(owner, {**request, "game": room.id}, room.id, on_reply)
+            except NoAnswer:
+                if request.get("op") != "act":
+                    break  # a join may have been made: only a decision (its seq) is safe again
+                continue  # to the next owner: a decision it has stored is acked again
+            if reply.get("error") != "moved":
+                room.owner_hint = owner
+                return reply
+            await asyncio.sleep(0.1 * (attempt + 1))
+        raise RoomError(UNAVAILABLE, "the game's server process did not answer; send it again")
+
+    def _on_cluster_message(self, channel: str, data: dict[str, JSON]) -> None:
+        kind = data.get("k")
+        if kind == "req":
+            task = asyncio.create_task(self._serve_request(data), name="cluster request")
+            task.add_done_callback(_report)
+        elif kind == "ev":
+            game_id = str(data.get("game"))
+            room = self.rooms.get(game_id)
+            if room is None:
+                if game_id in self._arriving:
+                    self._arriving[game_id].append(data)
+                return
+            self._on_event(room, data)
+
+    def _on_event(self, room: Room, event: dict[str, JSON]) -> None:
+        if room.owned:
+            return
+        room.owner_hint = event.get("by")
+        if room.held_events is not None:
+            room.held_events.append(event)
+        elif not room.apply(event):
+            task = asyncio.create_task(self._resync(room), name=f"resync {room.id}")
+            task.add_done_callback(_report)
+
+    async def _serve_request(self, request: dict[str, JSON]) -> None:
+        """Handle a request another process forwarded: its game is owned here."""
+        assert self.cluster is not None
+        room = self.rooms.get(str(request.get("game")))
+        answer: dict[str, JSON] | None
+        if room is None or not room.owned:
+            answer = {"error": "moved", "message": "not owned here"}
+        else:
+            try:
+                answer = await self._handle_request(room, request)  # None: answered already
+            except RoomError as exc:
+                answer = {"error": exc.code, "message": exc.message}
+            except QuarterdeckError as exc:
+                answer = {"error": "illegal", "message": str(exc)}
+            except Exception:
+                log.exception("a forwarded request for game %s failed", room.id)
+                answer = {"error": "server_error", "message": "the request failed; nothing changed"}
+        if answer is not None:
+            await self.cluster.reply(request, answer)
+
+    async def _handle_request(self, room: Room, request: dict[str, JSON]) -> dict[str, JSON] | None:
+        """The reply to a forwarded request; None if it was sent already."""
+        cluster = self.cluster
+        assert cluster is not None
+        op = request.get("op")
+        if op == "act":
+            proxy = Connection(request["seat"], request["token_hash"])
+            answered = False
+
+            async def acked() -> None:
+                nonlocal answered
+                answered = True
+                pushes = [item.text for item in proxy.outbox]
+                try:
+                    await cluster.reply(request, {"pushes": pushes})
+                except Exception:  # stored all the same: a resent decision is acked again
+                    log.exception("answering a forwarded decision of game %s failed", room.id)
+
+            seq, actions, version = int(request["seq"]), request["actions"], request["version"]
+            await room.act(proxy, seq, actions, version, acked)
+            return None if answered else {"pushes": [item.text for item in proxy.outbox]}
+        if op == "join":
+            await room.join(int(request["seat"]), str(request["name"]), str(request["token_hash"]))
+            return {}
+        if op == "seat_bot":
+            await room.seat_bot(int(request["seat"]), str(request["bot"]))
+            return {}
+        return {"error": "malformed", "message": f"unknown request {op!r}"}
+
     async def _expire(self, game_id: str) -> bool:
         room = self.rooms.get(game_id)
+        if self.cluster is not None:
+            # Only its owner deletes a game (it sees only its own connections).
+            if room is None and await self.cluster.owner(game_id) is not None:
+                return False
+            if room is not None and not room.owned:
+                return False
         if room is None:
             return await self.services.db(self.store.delete_open_game, game_id)
         async with room.lock:  # no seat is taken meanwhile
@@ -184,7 +515,10 @@ class Hub:
             return deleted
 
     def new_room(self, stored: StoredGame, state: State) -> Room:
-        return Room(stored, state, self.services, self.limits.connections_per_game)
+        room = Room(stored, state, self.services, self.limits.connections_per_game)
+        if self.cluster is not None:
+            room.relay = self
+        return room
 
     def check_creation(self, client: str, take: bool = True) -> None:
         """Refuse (``Refused``) a creation over the client's rate; count it if
@@ -267,6 +601,9 @@ class Hub:
             await self.check_room_for_open_game()
         self.check_creation(client)  # only games that would be made count
         stored.deadline = room.deadline_of(state, None, stored.status)
+        if self.cluster is not None:
+            await self.cluster.claim(stored.id)  # a new id: nobody else holds it
+            room.epoch = stored.epoch
         await self.services.db(self.store.create_game, stored)
         self.rooms[stored.id] = room
         room.wake()
@@ -282,6 +619,11 @@ class Hub:
         stored = stored[:limit]
         last = (stored[-1].created_at, stored[-1].id) if more else None
         return [summary(s) for s in stored], last
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("%s failed", task.get_name(), exc_info=exc)
 
 
 def start_state(

@@ -40,6 +40,9 @@ class GameRow(Base):
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
+    # A cluster's fencing token: raised by each process that takes the game over, and
+    # checked by every write of its decisions (quarterdeck.server.cluster).
+    epoch: Mapped[int] = mapped_column(BigInteger, server_default="0", default=0)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", order_by="SeatRow.seat", cascade="all, delete-orphan"

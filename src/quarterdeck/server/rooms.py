@@ -14,10 +14,10 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import orjson
 
@@ -36,7 +36,7 @@ from quarterdeck.engine import (
 
 from .limits import MAX_BOT_NAME, name_problem
 from .preview import PreviewError, action_json, preview
-from .storage import Appended, Decision, Store, StoredGame, StoredSeat
+from .storage import Appended, Decision, StaleOwner, Store, StoredGame, StoredSeat
 from .tokens import token_matches
 
 JSON = Any
@@ -252,6 +252,16 @@ def last_decisions(decisions: Sequence[Decision]) -> dict[int, Confirmed]:
     return {seat: confirmed for seat, (_, confirmed) in last.items()}
 
 
+def seat_json(seat: StoredSeat) -> dict[str, JSON]:
+    return {
+        "seat": seat.seat,
+        "name": seat.name,
+        "token_hash": seat.token_hash,
+        "bot": seat.bot,
+        "last_seq": seat.last_seq,
+    }
+
+
 def report_failure(task: asyncio.Task[None]) -> None:
     """Log a bot's or timer's failure (storage down, say) instead of losing it; the
     game stays as it was stored, and the next change or a restart wakes it again."""
@@ -331,8 +341,36 @@ class DecisionWriter:
         self.thread.shutdown(wait=True)
 
 
+class Relay(Protocol):
+    """A cluster as a room sees it (the hub, with ``--redis``): where its events go,
+    and how a room that does not own its game reaches the process that does."""
+
+    async def publish(self, room: Room, event: dict[str, JSON]) -> None:
+        """Tell the processes that follow the game what changed (its owner only)."""
+
+    async def forward(
+        self,
+        room: Room,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None = None,
+    ) -> dict[str, JSON] | None:
+        """Have the game's owner handle ``request``: its reply, or None when this
+        process has just taken the game over and the room should handle it itself.
+        ``on_reply`` sees the reply first, before any later event of the game."""
+
+    def lost(self, room: Room) -> None:
+        """The room's process no longer owns the game (another took it over)."""
+
+
+#: Codes of a request a room cannot handle now: it may be sent again.
+UNAVAILABLE = "unavailable"
+
+
 class Room:
-    """One live game."""
+    """One live game. In a cluster (``relay`` set) the room of the process that owns
+    the game (``owned``) decides, runs its bots and timers, and publishes each change;
+    the rooms of the other processes follow it (``apply``) for their own connections
+    and forward their clients' decisions and seat requests to it."""
 
     def __init__(
         self,
@@ -354,6 +392,14 @@ class Room:
         self._bot_task: asyncio.Task[None] | None = None
         self._timer_task: asyncio.Task[None] | None = None
         self._timer_deadline: float | None = None
+        self.relay: Relay | None = None
+        self.owned = True
+        self.epoch: int | None = None  # in a cluster, the fencing token it owns the game by
+        self.owner_hint: str | None = None  # a follower: the owner's process, as last heard
+        #: An owner's decisions made and not yet published (``_tell_followers``).
+        self._untold: list[dict[str, JSON]] = []
+        #: A follower reloading from storage keeps the events that arrive meanwhile here.
+        self.held_events: list[dict[str, JSON]] | None = None
 
     # -- what the room is now ----------------------------------------------------------------
 
@@ -510,6 +556,10 @@ class Room:
     # -- seats -------------------------------------------------------------------------------
 
     async def join(self, seat: int, name: str, token_hash: str) -> None:
+        if not self.owned and await self._forward(
+            {"op": "join", "seat": seat, "name": name, "token_hash": token_hash}
+        ):
+            return
         async with self.lock:
             s = self._seat(seat)
             if self.status == FINISHED:
@@ -524,6 +574,8 @@ class Room:
         """Put a bot in ``seat``: an open seat, or an abandoned person's seat, whose
         token then acts no more and whose connections now watch as spectators."""
         check_server_bot(bot, self.game)  # refused before anything changes
+        if not self.owned and await self._forward({"op": "seat_bot", "seat": seat, "bot": bot}):
+            return
         async with self.lock:
             s = self._seat(seat)
             if self.status == FINISHED:
@@ -536,19 +588,23 @@ class Room:
                     "seat_connected", f"seat {seat}'s player is connected: it is not abandoned"
                 )
             await self._save_seat(replace(s, bot=bot, token_hash=None))
-            for conn in self.connections:
-                if conn.seat == seat:
-                    conn.seat = conn.token_hash = None
-                    conn.push(
-                        {
-                            "type": "error",
-                            "code": "unauthorized",
-                            "message": f"seat {seat} was handed to a bot: you now watch",
-                            "seq": None,
-                        }
-                    )
+            self._handed_to_bot(seat)
             self.broadcast()
             self.wake()
+
+    def _handed_to_bot(self, seat: int) -> None:
+        """The seat's connections watch from now on."""
+        for conn in self.connections:
+            if conn.seat == seat:
+                conn.seat = conn.token_hash = None
+                conn.push(
+                    {
+                        "type": "error",
+                        "code": "unauthorized",
+                        "message": f"seat {seat} was handed to a bot: you now watch",
+                        "seq": None,
+                    }
+                )
 
     def _seat(self, seat: int) -> StoredSeat:
         if not 0 <= seat < len(self.seats):
@@ -561,17 +617,49 @@ class Room:
         status = self.status_of(self.state, seats)
         # A seat changing hands does not restart the deciding seat's clock.
         deadline = self.deadline_of(self.state, self.state.current_player, status, seats)
-        await self.services.db(self.services.store.save_seat, self.id, seat, status, deadline)
+        was = self.seats[seat.seat]
+        saved = await self.services.db(
+            self.services.store.save_seat, self.id, seat, status, deadline, was
+        )
+        if not saved:  # taken meanwhile by a process that had the game before this one
+            raise RoomError("seat_taken", f"seat {seat.seat} is taken")
         self.seats[seat.seat] = seat
         self.stored.status, self.stored.deadline = status, deadline
+        await self._publish(
+            {"t": "seat", "seat": seat_json(seat), "status": status, "deadline": deadline}
+        )
 
     # -- decisions ---------------------------------------------------------------------------
 
     async def act(
-        self, conn: Connection, seq: int, actions: Sequence[int], version: int | None
+        self,
+        conn: Connection,
+        seq: int,
+        actions: Sequence[int],
+        version: int | None,
+        acked: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """A seat's decision (one or more steps, applied all or none), acknowledged
-        once stored; a RoomError if refused, and then nothing changed."""
+        once stored; a RoomError if refused, and then nothing changed. ``acked``
+        (a decision forwarded by another process) sends its ack back before the
+        followers hear of the move, so that there too the ack comes first."""
+        if not self.owned:
+            request = {
+                "op": "act",
+                "seat": conn.seat,
+                "token_hash": conn.token_hash,
+                "seq": seq,
+                "actions": list(actions),
+                "version": version,
+            }
+
+            def deliver(reply: dict[str, JSON]) -> None:
+                # At once, as the reply arrives: the ack goes before the move's state.
+                for text in reply.get("pushes", []):
+                    conn.push_text(text)
+
+            if await self._forward(request, deliver) is not None:
+                return
         async with self.lock:
             seat = self._acting_seat(conn)
             s = self.seats[seat]
@@ -609,6 +697,9 @@ class Room:
             s.last_seq = seq
             self.last_actions[seat] = Confirmed(list(actions), self.version)
             conn.push({"type": "ack", "seq": seq, "version": self.version, "duplicate": False})
+            if acked is not None:
+                await acked()
+            await self._tell_followers()
             self.broadcast()
             self.wake()
 
@@ -675,9 +766,19 @@ class Room:
         result = trial.returns() if trial.is_terminal() else None
         stored = self.stored
         changed = (status, deadline, result) != (stored.status, stored.deadline, stored.result)
-        await self.services.writer.append(
-            Appended(self.id, self.version, decisions, status, deadline, result, changed)
-        )
+        if self.relay is not None and not self.owned:  # a follower never decides
+            raise RoomError(UNAVAILABLE, "the game moved to another server process; send it again")
+        first = self.version
+        appended = Appended(self.id, first, decisions, status, deadline, result, changed)
+        try:
+            await self.services.writer.append(replace(appended, epoch=self.epoch))
+        except StaleOwner:
+            # Another process took the game over: nothing was stored here.
+            if self.relay is not None:
+                self.relay.lost(self)
+            raise RoomError(
+                UNAVAILABLE, "the game moved to another server process; send it again"
+            ) from None
         # The stored steps are replayed on the live state (the same seed, the same
         # game) rather than the trial swapped in: the live board, log and history are
         # long-lived, and a fresh copy of them on every move would be walked by each
@@ -687,6 +788,16 @@ class Room:
             self.state.act(d.seat, d.action_id)
         assert len(self.state.history) == len(trial.history)
         self.stored.status, self.stored.deadline, self.stored.result = status, deadline, result
+        self._untold.append(
+            {
+                "t": "dec",
+                "from": first,
+                "steps": [[d.seat, d.action_id, d.seq] for d in decisions],
+                "status": status,
+                "deadline": deadline,
+                "result": result,
+            }
+        )
 
     def deadline_of(
         self,
@@ -709,7 +820,10 @@ class Room:
     # -- bots and timers ---------------------------------------------------------------------
 
     def wake(self) -> None:
-        """Start the bot if a bot must decide, and the timer if a person's clock runs."""
+        """Start the bot if a bot must decide, and the timer if a person's clock runs
+        (in a cluster, on the game's owner only)."""
+        if not self.owned:
+            return
         seat = self.state.current_player
         if (
             self.status == ACTIVE
@@ -725,7 +839,12 @@ class Room:
         while True:
             async with self.lock:
                 seat = self.state.current_player
-                if self.status != ACTIVE or seat is None or self.seats[seat].bot is None:
+                if (
+                    not self.owned
+                    or self.status != ACTIVE
+                    or seat is None
+                    or self.seats[seat].bot is None
+                ):
                     return
                 bot, snapshot, version = self.seats[seat].bot, self.state.clone(), self.version
             assert bot is not None
@@ -734,6 +853,8 @@ class Room:
             action = await self.services.think(bot_choice, bot, snapshot, self.stored.seed)
             await self.services.pace(bot, started)
             async with self.lock:
+                if not self.owned:
+                    return
                 if self.version != version or self.seats[seat].bot != bot:
                     continue
                 await self._decide_for(seat, action, "bot")
@@ -744,6 +865,7 @@ class Room:
         await self._commit(
             trial, [Decision(action, self.game.action_space[action].text, seat, None, by)]
         )
+        await self._tell_followers()
         self.broadcast()
         self.wake()  # the next seat's clock, or its bot
 
@@ -762,10 +884,17 @@ class Room:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         async with self.lock:
             seat = self.state.current_player
-            if self.stored.deadline != deadline or self.status != ACTIVE or seat is None:
+            if (
+                not self.owned
+                or self.stored.deadline != deadline
+                or self.status != ACTIVE
+                or seat is None
+            ):
                 return
             bot = fallback_bot(self.game)
-            self.broadcast({"type": "timeout", "seat": seat, "bot": bot})
+            said = {"type": "timeout", "seat": seat, "bot": bot}
+            await self._publish({"t": "say", "message": said})
+            self.broadcast(said)
             # The bot finishes the seat's turn: every decision until another seat decides.
             while self.status == ACTIVE and self.state.current_player == seat:
                 snapshot = self.state.clone()
@@ -774,9 +903,114 @@ class Room:
 
     async def stop(self) -> None:
         """Stop the room's bot and timer and let its connections go (server shutdown)."""
-        tasks = [t for t in (self._bot_task, self._timer_task) if t is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.stop_tasks()
         for conn in self.connections:
             conn.close()
+
+    async def stop_tasks(self) -> None:
+        tasks = [t for t in (self._bot_task, self._timer_task) if t is not None]
+        for task in tasks:
+            if task is not asyncio.current_task():
+                task.cancel()
+        await asyncio.gather(
+            *(t for t in tasks if t is not asyncio.current_task()), return_exceptions=True
+        )
+        self._timer_deadline = None
+
+    # -- a cluster ---------------------------------------------------------------------------
+
+    async def _publish(self, event: dict[str, JSON]) -> None:
+        """Tell the followers (before the ack: one Redis connection carries both to a
+        follower, so its client sees the move no later than its acknowledgement)."""
+        if self.relay is not None and self.owned:
+            try:
+                await self.relay.publish(self, event)
+            except Exception:  # stored all the same: followers catch up on the next event
+                log.exception("publishing an event of game %s failed", self.id)
+
+    async def publish_owner(self) -> None:
+        """Tell the followers this process owns the game now, and at which version."""
+        await self._publish({"t": "owner", "version": self.version})
+
+    async def _tell_followers(self) -> None:
+        untold, self._untold = self._untold, []
+        for event in untold:
+            await self._publish(event)
+
+    async def _forward(
+        self,
+        request: dict[str, JSON],
+        on_reply: Callable[[dict[str, JSON]], None] | None = None,
+    ) -> dict[str, JSON] | None:
+        """Have the owner handle ``request``: its reply (a RoomError if it refused),
+        or None if this room now owns the game and must handle it itself."""
+        assert self.relay is not None
+        reply = await self.relay.forward(self, request, on_reply)
+        if reply is None:
+            return None
+        if "error" in reply:
+            raise RoomError(str(reply["error"]), str(reply.get("message", "")))
+        return reply
+
+    def own(self, epoch: int) -> None:
+        """This process has taken the game over with ``epoch``: bots and timers go on here."""
+        self.owned, self.epoch = True, epoch
+        self.wake()
+
+    def disown(self) -> None:
+        """Another process owns the game now: stop deciding for it here."""
+        self.owned = False
+        for task in (self._bot_task, self._timer_task):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self._timer_deadline = None
+
+    def reload(self, stored: StoredGame, state: State) -> None:
+        """The game as storage holds it now (a follower that missed events, or a
+        process taking the game over); every connection is sent its new view."""
+        self.stored, self.seats, self.state = stored, stored.seats, state
+        self.last_actions = last_decisions(stored.decisions)
+        for conn in self.connections:
+            conn.log_sent = min(conn.log_sent, len(state.events))
+            if conn.seat is not None and self.seats[conn.seat].token_hash != conn.token_hash:
+                conn.seat = conn.token_hash = None  # handed to a bot meanwhile
+        self.broadcast()
+
+    def apply(self, event: dict[str, JSON]) -> bool:
+        """A follower: apply the owner's event and push every connection its view.
+        False when it does not follow on from what this room holds (an event was
+        missed): the room must then reload from storage."""
+        kind = event.get("t")
+        try:
+            if kind == "dec":
+                steps = event["steps"]
+                start = int(event["from"])
+                if start + len(steps) <= self.version:
+                    return True  # already here (a reload read it from storage)
+                if start != self.version:
+                    return False
+                for seat, action_id, seq in steps:
+                    self.state.act(seat, action_id)
+                    if seq is not None:
+                        self.seats[seat].last_seq = seq
+                stored = self.stored
+                stored.status, stored.deadline = event["status"], event["deadline"]
+                stored.result = event["result"]
+            elif kind == "seat":
+                seat = StoredSeat(**event["seat"])
+                self.seats[seat.seat] = seat
+                self.stored.status, self.stored.deadline = event["status"], event["deadline"]
+                if seat.bot is not None:
+                    self._handed_to_bot(seat.seat)
+            elif kind == "say":
+                self.broadcast(event["message"])
+                return True
+            elif kind == "owner":  # a new owner: does this copy hold what it holds?
+                return int(event["version"]) == self.version
+            else:
+                return True
+        except Exception:  # a step the state refuses: it is not the owner's state
+            log.exception("an event of game %s does not apply; reloading it", self.id)
+            return False
+        self.broadcast()
+        return True

@@ -34,6 +34,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -101,6 +102,15 @@ class DatabaseInUse(Exception):
     """Another server process holds the database."""
 
 
+class StaleOwner(Exception):
+    """A cluster process wrote to a game another process has taken over since (its
+    epoch is no longer the game's): nothing was stored."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id} has been taken over by another process")
+        self.game_id = game_id
+
+
 def sqlite_path(url: str) -> str | None:
     """The file of an SQLite URL; None for another database or one in memory."""
     url = normalize_url(url)
@@ -117,12 +127,23 @@ _PG_LOCK_KEY = text(
     "|| current_schema()), 1, 16))::bit(64)::bigint"
 )
 
+_PG_MIGRATE_KEY = text(
+    "SELECT ('x' || substr(md5('quarterdeck-migrate:' || current_database() || ':' "
+    "|| current_schema()), 1, 16))::bit(64)::bigint"
+)
+_PG_IDENTITY = text("SELECT current_database() || ':' || current_schema()")
+
 
 def migrate(engine: Engine) -> None:
     """``alembic upgrade head`` with the migrations shipped inside the package."""
     config = Config()
     config.set_main_option("script_location", "quarterdeck.server:migrations")
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # The processes of a cluster may start together: one migrates, the others
+            # wait for it here and then find nothing left to do.
+            key = connection.execute(_PG_MIGRATE_KEY).scalar_one()
+            connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -148,6 +169,8 @@ class Appended:
     result: list[float] | None
     #: False when status, deadline and result are as stored: the game's row is left be.
     header_changed: bool = True
+    #: In a cluster, the epoch its owner took the game with: stored only while it holds.
+    epoch: int | None = None
 
 
 # The hot path's statements, built once, on the tables themselves: the ORM's bulk
@@ -199,6 +222,7 @@ class StoredGame:
     seats: list[StoredSeat]
     decisions: list[Decision]
     setup_chosen: bool = False  # by the creator: the lobby tells everyone
+    epoch: int = 0  # a cluster's fencing token (the owner's takeovers)
 
 
 class Store:
@@ -258,6 +282,17 @@ class Store:
             connection.close()
             raise self._in_use()
         return connection
+
+    def identity(self) -> str:
+        """What names this database wherever it is reached from (a cluster's Redis keys
+        start with it): PostgreSQL's database and schema, or an SQLite file's path."""
+        path = sqlite_path(self.url)
+        if path is not None:
+            return f"sqlite:{Path(path).resolve()}"
+        with self.engine.connect() as connection:
+            if self.engine.dialect.name == "postgresql":
+                return f"postgresql:{connection.execute(_PG_IDENTITY).scalar_one()}"
+        return database_name(self.url)
 
     def keep_claim(self) -> None:
         """Check now and then that the claim still holds: a PostgreSQL advisory lock
@@ -334,6 +369,7 @@ class Store:
                 deadline=game.deadline,
                 result=game.result,
                 created_at=game.created_at,
+                epoch=game.epoch,
             )
             row.seats = [
                 SeatRow(seat=s.seat, name=s.name, token_hash=s.token_hash, bot=s.bot, last_seq=0)
@@ -342,19 +378,47 @@ class Store:
             session.add(row)
 
     def save_seat(
-        self, game_id: str, seat: StoredSeat, status: str, deadline: float | None
-    ) -> None:
-        with self._session() as session:
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
-                .values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+        self,
+        game_id: str,
+        seat: StoredSeat,
+        status: str,
+        deadline: float | None,
+        was: StoredSeat | None = None,
+    ) -> bool:
+        """Store a seat's new holder and the game's status; with ``was``, only if the
+        seat is still held as ``was`` says (its token and bot): False, and nothing
+        stored, if another took it meanwhile. The condition is the database's own, so
+        two server processes can never both seat someone in one seat."""
+        query = update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat.seat)
+        if was is not None:
+            query = query.where(
+                SeatRow.token_hash.is_(None)
+                if was.token_hash is None
+                else SeatRow.token_hash == was.token_hash,
+                SeatRow.bot.is_(None) if was.bot is None else SeatRow.bot == was.bot,
             )
+        with self._session() as session:
+            changed = session.execute(
+                query.values(name=seat.name, token_hash=seat.token_hash, bot=seat.bot)
+            )
+            if cast(Any, changed).rowcount != 1:
+                return False
             session.execute(
                 update(GameRow)
                 .where(GameRow.id == game_id)
                 .values(status=status, deadline=deadline)
             )
+            return True
+
+    def take_over(self, game_id: str) -> int | None:
+        """Raise the game's epoch (a cluster process takes it over): from now on only
+        the process holding the new epoch stores its decisions. None: no such game."""
+        with self._session() as session:
+            session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(epoch=GameRow.epoch + 1)
+            )
+            epoch = session.scalar(select(GameRow.epoch).where(GameRow.id == game_id))
+            return None if epoch is None else int(epoch)
 
     def append_decisions(
         self,
@@ -396,13 +460,34 @@ class Store:
             for a in batch
             if a.header_changed
         ]
+        fenced = [(a.game_id, a.epoch) for a in batch if a.epoch is not None]
         connection = self._writer()
         try:
             with connection.begin():
+                if fenced:  # first: the games' rows stay locked until the commit
+                    self._check_epochs(connection, fenced)
                 self._write(connection, rows, seqs, games)
+        except StaleOwner:
+            raise
         except Exception:
             self._drop_writer()  # a broken connection is not kept
             raise
+
+    @staticmethod
+    def _check_epochs(connection: Connection, fenced: list[tuple[str, int]]) -> None:
+        """Lock the games' rows, in one statement, where each epoch is still as given;
+        ``StaleOwner`` for a game that was taken over meanwhile."""
+        held = set(
+            connection.execute(
+                update(_GAMES)
+                .where(tuple_(_GAMES.c.id, _GAMES.c.epoch).in_(fenced))
+                .values(epoch=_GAMES.c.epoch)
+                .returning(_GAMES.c.id)
+            ).scalars()
+        )
+        for game_id, _ in fenced:
+            if game_id not in held:
+                raise StaleOwner(game_id)
 
     @staticmethod
     def _write(
@@ -527,6 +612,7 @@ def _stored(row: GameRow, decisions: list[Decision]) -> StoredGame:
         deadline=row.deadline,
         result=row.result,
         created_at=row.created_at,
+        epoch=int(row.epoch or 0),
         seats=[StoredSeat(s.seat, s.name, s.token_hash, s.bot, s.last_seq) for s in row.seats],
         decisions=decisions,
     )
