@@ -134,6 +134,10 @@ class Components:
     def card(self, number: int) -> Card:
         return self.cards[number - 1]
 
+    def card_with(self, effect: str) -> int:
+        """The number of the first card with ``effect``."""
+        return next(c.card for c in self.cards if c.effect == effect)
+
     def mount_index(self, name: str) -> int:
         return next(i for i, m in enumerate(self.mounts) if m.name == name)
 
