@@ -63,8 +63,11 @@ class PirateWar(Game):
         ),
         Option(
             "free_port_sanctuary",
-            True,
-            "ships at free ports can neither attack nor be attacked (PW-14.2)",
+            "on",
+            "on: ships at free ports can neither attack nor be attacked; off: they can "
+            "fight (PW-14.2). A text, not true/false: the engine's Option.parse refuses "
+            "booleans for a boolean default",
+            choices=("on", "off"),
             house=True,
         ),
     )
