@@ -247,3 +247,13 @@ def test_c15_blown_off_course_stops_before_the_rock() -> None:
     movement.blown_off_course(s, 0)
     assert s.board.col_row(s.table.hex[0]) == (6, 4)
     assert s.table.facing[0] == 3
+
+
+def test_pw_10_6_elves_get_no_upwind_exemption_they_need_none() -> None:
+    s = make((ELVES, BRETTONIAN))
+    away(s, 1)
+    s.table.wind = 1
+    put(s, 0, 9, 12, 4)  # facing upwind
+    begin(s, 0, ph.SAIL)
+    assert "forward" in texts(s)
+    assert "turn clockwise" not in texts(s)  # the ordinary rule: forward before turning

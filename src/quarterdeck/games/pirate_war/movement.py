@@ -48,7 +48,8 @@ def begin(p: Play, seat: int, mode: int) -> None:
     t.mode, t.mp = mode, rate(p, seat, mode)
     t.moved = t.free_used = t.run = False
     t.turns = t.straight = t.backs = t.port_run = 0
-    t.upwind_start = mode == ph.SAIL and t.facing[seat] == upwind(t.wind)
+    # PW-10.6's exemption belongs to the rule Elves ignore entirely.
+    t.upwind_start = t.facing[seat] == upwind(t.wind) and not ignores_wind(p, seat)
     p.log(Event("movement", {"seat": seat, "mode": ph.MODE_NAMES[mode], "mp": t.mp}))
     if mode == ph.SAIL and t.facing[seat] == t.wind:
         t.pending.append(ask(ph.RUN, seat))
