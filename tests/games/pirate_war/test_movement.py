@@ -171,14 +171,20 @@ def test_pw_10_8_dwarves_steam_ignores_wind_and_cannot_back() -> None:
 def test_pw_10_7_port_turns_are_free_and_at_most_five_in_a_row() -> None:
     s = make((CHAOS, EMPIRE))
     away(s, 1)
-    s.table.wind = 3
-    put(s, 0, 10, 4, 1)
-    put(s, 0, 7, 1, 1)  # a free-port anchorage of (7,0)
+    s.table.wind = 3  # upwind is 6: the turns below never face it
+    put(s, 0, 6, 1, 1)  # a free-port anchorage of (7,0)
     begin(s, 0, ph.SAIL)
-    for _ in range(5):
-        s.apply("port turn clockwise")
-    assert s.table.mp == 6
+    s.apply("forward")  # to (7,1), another anchorage of the same port
+    for k in range(5):
+        s.apply("port turn clockwise" if k % 2 == 0 else "port turn counter-clockwise")
+    assert s.table.mp == 5 and s.table.facing[0] == 2
+    assert s.pending().decision == ph.MOVE  # type: ignore[union-attr]
     assert "port turn clockwise" not in texts(s)  # a sixth in a row is illegal
+    s.apply("turn counter-clockwise")  # an ordinary turn (the free one) is still legal
+    assert s.table.mp == 5
+    assert "port turn clockwise" not in texts(s)  # it does not end the row
+    s.apply("forward")
+    assert "port turn clockwise" not in texts(s)  # (8,1) is open sea, not a port hex
 
 
 def test_c11_ram() -> None:

@@ -152,7 +152,6 @@ def take_step(p: Play, seat: int, kind: str, args: tuple[int, ...]) -> None:
                 t.free_used = True
             t.mp -= cost
             t.turns += 1
-            t.port_run = 0
         else:
             t.port_run += 1
         t.facing[seat] = turn_side(t.facing[seat], 1 if args[0] else -1)
