@@ -14,6 +14,19 @@ from .table import Decision, Play
 JSON = Any
 
 
+#: What a reaction window's card cancels, by the step it removes (PW-22.2).
+CANCELLED = {
+    ph.STORM: "storm",
+    ph.MARK_MISS: "missed turn",
+    ph.CREW_LOSS: "crew loss",
+    ph.FIRE: "fire attack",
+    ph.RAM: "ram",
+    ph.BOARDING: "boarding",
+    ph.EVENT_BOARDING: "boarding",
+    ph.BOARD_ROUND: "hook round",
+}
+
+
 def player(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -127,5 +140,87 @@ def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None 
     if kind == "game-end":
         winners = ", ".join(player(s) for s in event["winners"])
         return f"The game ends ({event['why']}): {winners} win{'s' if len(event['winners']) == 1 else ''}."
+    text = _more(event, c, who)
+    if text:
+        return text
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat"))
     return f"{who + ': ' if who else ''}{kind}{' — ' + details if details else ''}."
+
+
+def _more(event: Mapping[str, JSON], c: Components, who: str) -> str:
+    """The rest of the event kinds in words ("" for an unknown kind)."""
+    kind = event["kind"]
+    e = event
+    change = e.get("change", 0)
+    words: dict[str, Any] = {
+        "anchored": lambda: (
+            f"{who} is anchored at {hex_name(e['hex'])}, facing {side_name(e['facing'])}."
+        ),
+        "attack": lambda: f"{who} attacks {player(e['target'])} ({e['how']}).",
+        "blown": lambda: (
+            f"{who} is blown {e['moved']} of {e['die']} hexes off course, to {hex_name(e['hex'])}."
+        ),
+        "boarding-roll": lambda: (
+            f"Boarding: {player(e['attacker'])} rolls {e['dice'][0]} (total {e['totals'][0]}), "
+            f"{player(e['defender'])} rolls {e['dice'][1]} (total {e['totals'][1]})."
+        ),
+        "cancelled": lambda: f"{who}'s card cancels the {CANCELLED.get(e['what'], e['what'])}.",
+        "crew": lambda: (
+            f"{who} {'gains' if change > 0 else 'loses'} a crew ({e['why']}): crew {e['crew']}."
+        ),
+        "downwind-run": lambda: f"{who} declares a downwind run: {e['mp']} MP.",
+        "event-boarding-roll": lambda: (
+            f"{card_name(c, e['card'])} boards {who}: {e['dice'][0]} (total {e['totals'][0]}) "
+            f"against {e['dice'][1]} (total {e['totals'][1]})."
+        ),
+        "fire": lambda: (
+            f"{who} fires {e['weapons']} weapon{'s' if e['weapons'] > 1 else ''} at {player(e['target'])}"
+            + (f" with {card_name(c, e['card'])}." if e["card"] else ".")
+        ),
+        "fort-fires": lambda: (
+            f"Fort {e['fort'] + 1} of port {e['site']} fires at {player(e['target'])}."
+        ),
+        "gold": lambda: (
+            f"{who} {'gains' if change >= 0 else 'loses'} {abs(change)} gold ({e['why']}): {e['gold']} gold."
+        ),
+        "hooks": lambda: (
+            f"Orc hooks: {who} rolls {e['die']}"
+            + (": another round." if e["another_round"] else ": free.")
+        ),
+        "hostile": lambda: f"{who} is now hostile to port {e['site']}.",
+        "hostility-ends": lambda: f"{who} is out of range: port {e['site']} is no longer hostile.",
+        "ignored": lambda: f"{who} ignores {card_name(c, e['card'])}.",
+        "loot": lambda: (
+            f"{who} takes {'a treasure' if 'treasures' in e else str(e['gold']) + ' gold'} "
+            f"from {player(e['from'])}."
+        ),
+        "main-action": lambda: f"{who}'s main action: {e['action']}.",
+        "miss-next-turn": lambda: f"{who} will miss the next turn.",
+        "movement": lambda: f"{who} moves under {e['mode']} with {e['mp']} MP.",
+        "new-ship": lambda: f"{who} pays {e['paid']} gold for a new ship at {hex_name(e['hex'])}.",
+        "no-card": lambda: f"{who} draws nothing: the deck and the discard pile are empty.",
+        "no-extra-turn": lambda: f"{who} has had all the extra turns allowed.",
+        "no-space": lambda: f"{who} has no space for the {e['item']} ({e['why']}).",
+        "overboard": lambda: f"{who} throws a {e['item']} overboard.",
+        "pass": lambda: f"{who} passes.",
+        "plunder": lambda: f"{who} plunders port {e['site']}: rolls {e['die']}.",
+        "plundered": lambda: (
+            f"{who} carries off {e['treasures']} treasure{'s' if e['treasures'] != 1 else ''} "
+            f"from port {e['site']} ({e['from_store']} from its store)."
+        ),
+        "repair": lambda: f"{who} repairs {e['repaired']} hull ({e['why']}): hull {e['hull']}.",
+        "reshuffle": lambda: f"The discard pile is shuffled into a new deck of {e['cards']} cards.",
+        "ships-placed": lambda: "The ships are placed in their home ports.",
+        "stored": lambda: f"{who} stores a treasure: {e['store']} in store.",
+        "trade": lambda: f"{who} trades: rolls {e['die']}.",
+        "treasure": lambda: (
+            f"{who} gains {e['gained']} of {e['of']} treasure{'s' if e['of'] != 1 else ''} ({e['why']})."
+            if e["gained"] >= 0
+            else f"{who} loses a treasure ({e['why']})."
+        ),
+        "turn-end": lambda: f"{who}'s turn ends.",
+        "turn-missed": lambda: f"{who} misses this turn.",
+        "weapon": lambda: f"{who} buys a weapon mounted {c.mounts[e['mount']].name}.",
+    }
+    make = words.get(kind)
+    return str(make()) if make else ""
