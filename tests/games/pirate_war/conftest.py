@@ -62,7 +62,7 @@ def settle_to_sentinel(state: PirateWarState) -> None:
     t.active = 0
     t.mode = ph.NO_MODE
     for s in range(state.num_players):
-        t.deck[:0] = t.hands[s]  # back under the deck: the 42 cards stay 42
+        t.deck.draw_pile[:0] = t.hands[s]  # back under the deck: the 42 cards stay 42
         t.hands[s] = []
     state.touched()
 

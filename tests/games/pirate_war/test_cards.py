@@ -13,9 +13,9 @@ HURRICANE, TROPICAL_STORM, WEATHER_STORM, SEXTANT, NARROW_ESCAPE = 12, 13, 15, 1
 def draw(state, card):  # type: ignore[no-untyped-def]
     """Draw ``card`` from the top of the deck."""
     t = state.table
-    if card in t.deck:
-        t.deck.remove(card)
-    t.deck.append(card)
+    if card in t.deck.draw_pile:
+        t.deck.draw_pile.remove(card)
+    t.deck.draw_pile.append(card)
     cards.draw(state, 0)
     settled(state)
 
@@ -24,15 +24,15 @@ def test_pw_9_4_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
     s = make((EMPIRE, BRETTONIAN))
     away(s, 0)
     t = s.table
-    assert sorted(t.deck + t.discard) == list(range(1, 43))
-    t.discard = t.deck[:-1]
-    t.deck = []
-    t.discard.append(5)  # make sure the wind card is among them: any card will do
-    t.discard = sorted(set(t.discard))
-    before = len(t.discard)
+    assert sorted(t.deck.draw_pile + t.deck.discards) == list(range(1, 43))
+    t.deck.discards = t.deck.draw_pile[:-1]
+    t.deck.draw_pile = []
+    t.deck.discards.append(5)  # make sure the wind card is among them: any card will do
+    t.deck.discards = sorted(set(t.deck.discards))
+    before = len(t.deck.discards)
     cards.draw(s, 0)
     assert any(e.kind == "reshuffle" for e in s.events)
-    assert len(t.deck) + len(t.hands[0]) + len(t.discard) + sum(t.wws) == before
+    assert len(t.deck.draw_pile) + len(t.hands[0]) + len(t.deck.discards) + sum(t.wws) == before
 
 
 def test_pw_9_2_a_held_card_is_secret_an_immediate_one_public() -> None:
@@ -45,7 +45,7 @@ def test_pw_9_2_a_held_card_is_secret_an_immediate_one_public() -> None:
     assert s.view(1)["ships"][0]["hand"] is None and s.view(1)["ships"][0]["hand_size"] == 1
     draw(s, 5)
     assert [e for e in s.events if e.kind == "draw"][-1].data["card"] == 5
-    assert 5 in s.table.discard
+    assert 5 in s.table.deck.discards
 
 
 def test_pw_8_3_wind_cards() -> None:
@@ -110,5 +110,5 @@ def test_wine_women_and_song_stays_face_up_and_misses_a_turn() -> None:
     s = make((EMPIRE, BRETTONIAN))
     away(s, 0)
     draw(s, 24)
-    assert s.table.wws[0] and s.table.miss[0] and 24 not in s.table.discard
+    assert s.table.wws[0] and s.table.miss[0] and 24 not in s.table.deck.discards
     assert s.components()["card 24"] == 1

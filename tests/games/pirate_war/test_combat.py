@@ -82,7 +82,7 @@ def test_pw_12_3_a_fire_attack_with_a_battle_card() -> None:
     script(s, 3, 1)  # a 3 hits with a battle card; the save fails
     s.apply("fire 1 weapon")
     assert s.table.hull[1] == 10
-    assert BROADSIDES in s.table.discard and s.table.hands[0] == [GRAPESHOT]
+    assert BROADSIDES in s.table.deck.discards and s.table.hands[0] == [GRAPESHOT]
 
 
 def test_pw_4_8_no_more_weapons_than_crew() -> None:

@@ -26,9 +26,11 @@ def swap_hand(state: PirateWarState, seat: int) -> PirateWarState:
     held cards of the deck in place (so every draw shows the others the same)."""
     twin = state.clone()
     t, c = twin.table, twin.game.components
-    spare = [i for i, n in enumerate(t.deck) if c.card(n).kind == "H"][: len(t.hands[seat])]
+    spare = [i for i, n in enumerate(t.deck.draw_pile) if c.card(n).kind == "H"][
+        : len(t.hands[seat])
+    ]
     for k, i in enumerate(spare):
-        t.deck[i], t.hands[seat][k] = t.hands[seat][k], t.deck[i]
+        t.deck.draw_pile[i], t.hands[seat][k] = t.hands[seat][k], t.deck.draw_pile[i]
     twin.touched()
     return twin
 
@@ -48,7 +50,7 @@ def test_no_leaks_two_hands_look_the_same_to_the_others() -> None:
         chooser = Rng.from_seed(seed + 100)
         moved = list(a.table.hands[holder])  # now in b's deck, where a has other cards
         for _ in range(300):
-            if a.is_terminal() or not all(n in b.table.deck for n in moved):
+            if a.is_terminal() or not all(n in b.table.deck.draw_pile for n in moved):
                 break  # once a swapped card is drawn, its drawer rightly sees the difference
             assert a.current_player == b.current_player
             assert a.pending() == b.pending()
@@ -76,8 +78,8 @@ def test_resample_keeps_my_hand_and_redeals_the_others() -> None:
     assert isinstance(other, PirateWarState)
     assert other.table.hands[holder] == state.table.hands[holder]
     assert [len(h) for h in other.table.hands] == [len(h) for h in state.table.hands]
-    assert sorted(other.table.deck + [n for h in other.table.hands for n in h]) == sorted(
-        state.table.deck + [n for h in state.table.hands for n in h]
+    assert sorted(other.table.deck.draw_pile + [n for h in other.table.hands for n in h]) == sorted(
+        state.table.deck.draw_pile + [n for h in state.table.hands for n in h]
     )
     c = state.game.components
     assert all(c.card(n).kind == "H" for h in other.table.hands for n in h)
@@ -89,5 +91,5 @@ def test_the_deck_order_is_in_no_view() -> None:
     for seat in (None, 0, 1, 2):
         view = state.view(seat)
         assert "deck_order" not in view
-        assert view["deck_size"] == len(state.table.deck)
-    assert state.view_all()["deck_order"] == state.table.deck
+        assert view["deck_size"] == len(state.table.deck.draw_pile)
+    assert state.view_all()["deck_order"] == state.table.deck.draw_pile

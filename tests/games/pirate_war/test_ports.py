@@ -168,7 +168,7 @@ def test_pw_15_5_ivory_coast_plunders_without_the_roll() -> None:
     assert "play Ivory Coast" in texts(s)
     script(s, 1, 1, 1, 1)
     s.apply("play Ivory Coast")
-    assert s.table.aboard[0] == 2 and IVORY_COAST in s.table.discard
+    assert s.table.aboard[0] == 2 and IVORY_COAST in s.table.deck.discards
 
 
 def test_pw_18_dig_with_the_treasure_map() -> None:
@@ -195,7 +195,7 @@ def test_pw_14_8_wine_women_and_song_takes_gold_at_the_next_port() -> None:
 
     script(s, 4)
     movement.end_movement(s, 0)
-    assert s.table.gold[0] == 6 and not s.table.wws[0] and 24 in s.table.discard
+    assert s.table.gold[0] == 6 and not s.table.wws[0] and 24 in s.table.deck.discards
 
 
 def test_pw_14_5_firing_into_a_harbour_brings_the_forts() -> None:

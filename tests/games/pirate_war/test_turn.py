@@ -29,7 +29,7 @@ def test_pw_7_2_initiative_ties_roll_again() -> None:
 def test_pw_7_3_a_turn_draws_moves_and_battles_in_order() -> None:
     s = make((EMPIRE, BRETTONIAN))
     s.table.pending = [s.table.pending[0]]
-    s.table.deck.append(5)  # Change wind 1 clockwise on top: no choice
+    s.table.deck.draw_pile.append(5)  # Change wind 1 clockwise on top: no choice
     s.table.pending.append(step(ph.TURN, 0, 0))
     settled(s)
     kinds = [e.kind for e in s.events]
@@ -52,8 +52,8 @@ def test_pw_20_3_go_again_in_4_turns_in_a_row_gives_exactly_3_extra_turns() -> N
     s.table.pending = [s.table.pending[0]]
     go_again = [10, 31, 32]
     for card in go_again:
-        s.table.deck.remove(card)
-    s.table.deck.append(10)
+        s.table.deck.draw_pile.remove(card)
+    s.table.deck.draw_pile.append(10)
     start = len(s.events)
     s.table.pending.append(step(ph.TURN, 0, 0))
     settled(s)
@@ -64,7 +64,7 @@ def test_pw_20_3_go_again_in_4_turns_in_a_row_gives_exactly_3_extra_turns() -> N
             turns_seen += 1
             # Before the next turn's draw, put a go-again card on top of the deck.
             card = go_again[turns_seen % 3]
-            s.table.deck.append(card)
+            s.table.deck.draw_pile.append(card)
         choice = {ph.MODE: "move under oars", ph.MOVE: "stop"}.get(d.kind)
         s.apply(choice if choice else s.legal_actions()[0].id)
     events = s.events[start:]

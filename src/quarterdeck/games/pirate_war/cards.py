@@ -18,15 +18,13 @@ def draw(p: Play, seat: int) -> None:
     immediate card is shown, takes effect and is discarded; Wine, Women & Song stays
     face up. PW-9.4: an empty deck is made anew from the shuffled discard pile."""
     t, c = p.table, p.comp
-    if not t.deck and t.discard:
-        t.deck = t.discard
-        t.discard = []
-        p.rng.shuffle(t.deck)
+    if not t.deck.draw_pile and t.deck.discards:
+        t.deck.reshuffle(p.rng)
         p.log(Event("reshuffle", {"cards": len(t.deck)}))
-    if not t.deck:
+    if not t.deck.draw_pile:
         p.log(Event("no-card", {"seat": seat}))
         return
-    card = t.deck.pop()
+    card = t.deck.draw()
     kind = c.card(card).kind
     if kind == "H":
         t.hands[seat].append(card)
@@ -34,7 +32,7 @@ def draw(p: Play, seat: int) -> None:
         return
     p.log(Event("draw", {"seat": seat, "held": False, "card": card}))
     if kind == "I":
-        t.discard.append(card)
+        t.deck.discard(card)
     effect(p, seat, card)
 
 
@@ -112,5 +110,5 @@ def play_card(p: Play, seat: int, card: int, why: str) -> None:
     """A held card is played: it becomes public and goes to the discard pile."""
     t = p.table
     t.hands[seat].remove(card)
-    t.discard.append(card)
+    t.deck.discard(card)
     p.log(Event("play", {"seat": seat, "card": card, "why": why}))

@@ -207,7 +207,7 @@ def end_movement(p: Play, seat: int) -> None:
     if t.wws[seat] and at_port(p, seat):
         lose_gold(p, seat, p.rng.randint(1, 6), "Wine, Women & Song")
         t.wws[seat] = False
-        t.discard.append(p.comp.card_with("wine-women-song"))
+        t.deck.discard(p.comp.card_with("wine-women-song"))
 
 
 def blown_off_course(p: Play, seat: int) -> None:

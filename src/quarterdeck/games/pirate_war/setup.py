@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from quarterdeck.engine import Event
+from quarterdeck.engine import Deck, Event
 
 from . import phases as ph
 from .table import Play, ask, schedule, step
@@ -28,8 +28,8 @@ def set_up(p: Play) -> None:
     t.miss = [False] * n
     t.hostile = [[] for _ in range(n)]
     t.setup_order = order_by_roll(p, list(range(n)), "setup")  # PW-2.2
-    t.deck = [c.card for c in p.comp.cards]
-    p.rng.shuffle(t.deck)  # PW-2.8
+    t.deck = Deck(c.card for c in p.comp.cards)
+    t.deck.shuffle(p.rng)  # PW-2.8
     t.wind = p.rng.randint(1, 6)  # PW-8.1
     p.log(Event("setup", {"order": list(t.setup_order), "wind": t.wind}))
     schedule(

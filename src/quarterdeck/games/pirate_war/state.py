@@ -88,7 +88,7 @@ class PirateWarState(State):
         """The 42 cards, wherever they are (deck, discard, hands, face up)."""
         t = self.table
         counts: Counter[str] = Counter()
-        for card in t.deck + t.discard + [c for hand in t.hands for c in hand]:
+        for card in t.deck.draw_pile + t.deck.discards + [c for hand in t.hands for c in hand]:
             counts[f"card {card}"] += 1
         wws = self.comp.card_with("wine-women-song")
         counts[f"card {wws}"] += sum(t.wws)

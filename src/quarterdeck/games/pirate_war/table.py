@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
-from quarterdeck.engine import Event, Rng
+from quarterdeck.engine import Deck, Event, Rng
 
 from .components import Components
 from .map import Board
@@ -72,8 +72,8 @@ class Table:
     gold: list[int] = field(default_factory=list)
     store: list[int] = field(default_factory=list)  # treasures kept at home (PW-17.2)
     hands: list[list[int]] = field(default_factory=list)  # held cards: secret
-    deck: list[int] = field(default_factory=list)  # top is the end: its order is secret
-    discard: list[int] = field(default_factory=list)
+    #: The draw pile (top is the end; its order is secret) and the face-up discards.
+    deck: Deck[int] = field(default_factory=Deck)
     wws: list[bool] = field(default_factory=list)  # Wine, Women & Song in front (PW-14.8)
     miss: list[bool] = field(default_factory=list)  # "miss next turn" (PW-20.1)
     hostile: list[list[list[int]]] = field(default_factory=list)  # [site, fresh] (PW-14.6)
@@ -100,12 +100,14 @@ class Table:
     def to_json(self) -> dict[str, JSON]:
         out = {name: _copy(getattr(self, name)) for name in FIELDS}
         out["pending"] = [d.to_json() for d in self.pending]
+        out["deck"] = self.deck.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> Table:
-        values = {name: _copy(data[name]) for name in FIELDS if name != "pending"}
-        return cls(**values, pending=[Decision.from_json(d) for d in data["pending"]])
+        values = {name: _copy(data[name]) for name in FIELDS if name not in ("pending", "deck")}
+        pending = [Decision.from_json(d) for d in data["pending"]]
+        return cls(**values, pending=pending, deck=Deck.from_json(_copy(data["deck"])))
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Table))
@@ -114,7 +116,7 @@ FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Table))
 def _copy(value: JSON) -> JSON:
     if isinstance(value, list):
         return [_copy(v) for v in value]
-    if isinstance(value, Decision):
+    if isinstance(value, Decision | Deck):
         return value.copy()
     return value
 

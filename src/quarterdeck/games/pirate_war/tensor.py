@@ -99,6 +99,6 @@ def write(p: Play, seat: int, lay: TensorLayout, out: Buffer) -> None:
         out[at + 18] = float(t.active == s)
     for card in t.hands[seat]:
         out[lay["my_hand"] + card - 1] = 1.0
-    for card in t.discard:
+    for card in t.deck.discards:
         out[lay["discard"] + card - 1] = 1.0
     out[lay["deck"]] = len(t.deck) / len(c.cards)

@@ -50,14 +50,14 @@ def view(p: Play, seat: int | None, reveal: bool) -> dict[str, JSON]:
         "setup_order": list(t.setup_order),
         "wind": t.wind,
         "deck_size": len(t.deck),
-        "discard": list(t.discard),
+        "discard": list(t.deck.discards),
         "ships": ships,
         "movement": {"mode": t.mode, "mp": t.mp, "run": t.run},
         "winners": list(t.winners) if t.over else None,
         "decision": t.pending[-1].kind if t.pending else None,
     }
     if reveal:
-        out["deck_order"] = list(t.deck)
+        out["deck_order"] = list(t.deck.draw_pile)
     return out
 
 
@@ -67,12 +67,12 @@ def redeal(t: Table, c: Components, seat: int | None, rng: Rng) -> None:
     drawn from the unseen held cards; the rest, shuffled, form the deck. Everything is
     sorted first, so the result depends only on what the seat knows."""
     others = [s for s in range(len(t.hands)) if s != seat]
-    unseen = sorted(t.deck + [card for s in others for card in t.hands[s]])
+    unseen = sorted(t.deck.draw_pile + [card for s in others for card in t.hands[s]])
     held = [n for n in unseen if c.card(n).kind == "H"]
     rng.shuffle(held)
     for s in others:
         n = len(t.hands[s])
         t.hands[s] = sorted(held[:n])
         held = held[n:]
-    t.deck = sorted(held + [n for n in unseen if c.card(n).kind != "H"])
-    rng.shuffle(t.deck)
+    t.deck.draw_pile = sorted(held + [n for n in unseen if c.card(n).kind != "H"])
+    t.deck.shuffle(rng)
