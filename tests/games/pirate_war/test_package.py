@@ -58,6 +58,7 @@ def test_pw_0_4_data_is_swappable_with_the_data_option(tmp_path: Path) -> None:
 def test_house_values_are_listed() -> None:
     values = dict(PirateWar().house_values())
     assert values["mounts[0]"] == "forward" and "map" in values
+    assert values["copies_of_each_card"] == "1"
 
 
 def test_json_round_trip_mid_game_plays_on_identically() -> None:
@@ -86,3 +87,17 @@ def test_max_game_length_holds_with_a_short_round_limit() -> None:
             n += 1
         assert n <= game.max_game_length(state.num_players)
         assert state.table.round == 3
+
+
+def test_pw_9_1_copies_of_each_card_come_from_the_data(tmp_path: Path) -> None:
+    raw = json.loads(
+        resources.files("quarterdeck.games.pirate_war.data")
+        .joinpath("components.json")
+        .read_text(encoding="utf-8")
+    )
+    assert PirateWar().components.copies == 1
+    raw["copies_of_each_card"]["count"] = 2
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    state = PirateWar(data=str(path)).new_state(2, 1)
+    assert state.components()["card 29"] == 2 and sum(state.components().values()) == 84

@@ -130,6 +130,7 @@ class Components:
     sites_by_players: Mapping[int, tuple[int, ...]]
     fort_cannons: int
     fort_range: int
+    copies: int = 1  # copies of each card in the deck (PW-9.1, house: one)
 
     def card(self, number: int) -> Card:
         return self.cards[number - 1]
@@ -321,7 +322,11 @@ def parse_components(raw: Any) -> Components:
         ):
             raise _fail(f"map.sites_by_players.{n}", f"must list {n} distinct sites 1-6")
         by_players[n] = tuple(used)
+    copies_raw = _obj(root.get("copies_of_each_card"), "copies_of_each_card")
+    _source(copies_raw, "copies_of_each_card")
+    copies = _int(copies_raw, "count", "copies_of_each_card", 1)
     return Components(
+        copies=copies,
         mounts=tuple(mounts),
         weapons=tuple(weapons),
         races=tuple(races),

@@ -128,6 +128,9 @@ class PirateWar(Game):
                     out.append((f"{key}[{i}]", str(entry.get("name"))))
         if self.raw_data.get("map", {}).get("source") == "house":
             out.append(("map", "the whole map of Appendix A"))
+        copies = self.raw_data.get("copies_of_each_card", {})
+        if copies.get("source") == "house":
+            out.append(("copies_of_each_card", str(copies.get("count"))))
         return out
 
     def rules_summary(self) -> str:

@@ -28,7 +28,7 @@ def set_up(p: Play) -> None:
     t.miss = [False] * n
     t.hostile = [[] for _ in range(n)]
     t.setup_order = order_by_roll(p, list(range(n)), "setup")  # PW-2.2
-    t.deck = Deck(c.card for c in p.comp.cards)
+    t.deck = Deck(c.card for c in p.comp.cards for _ in range(p.comp.copies))
     t.deck.shuffle(p.rng)  # PW-2.8
     t.wind = p.rng.randint(1, 6)  # PW-8.1
     p.log(Event("setup", {"order": list(t.setup_order), "wind": t.wind}))

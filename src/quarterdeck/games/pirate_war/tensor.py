@@ -60,7 +60,7 @@ def layout(c: Components, players: int) -> TensorLayout:
             f("players", (players, len(ROW)), f"one row per player, me first: {cols}"),
             f("my_hand", (len(c.cards),), "the cards in my hand, by card number 1-42"),
             f("discard", (len(c.cards),), "the cards in the discard pile, by card number"),
-            f("deck", (1,), "cards left in the deck / 42"),
+            f("deck", (1,), "cards left in the deck / the cards in the game (42)"),
         ]
     )
 
@@ -101,4 +101,4 @@ def write(p: Play, seat: int, lay: TensorLayout, out: Buffer) -> None:
         out[lay["my_hand"] + card - 1] = 1.0
     for card in t.deck.discards:
         out[lay["discard"] + card - 1] = 1.0
-    out[lay["deck"]] = len(t.deck) / len(c.cards)
+    out[lay["deck"]] = len(t.deck) / (len(c.cards) * c.copies)
