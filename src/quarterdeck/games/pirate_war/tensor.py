@@ -11,6 +11,7 @@ from quarterdeck.engine import Buffer, TensorField, TensorLayout
 
 from . import phases as ph
 from .components import Components
+from .decisions import DECISIONS
 from .table import Play
 
 ROW = (
@@ -68,9 +69,10 @@ def layout(c: Components, players: int) -> TensorLayout:
 def write(p: Play, seat: int, lay: TensorLayout, out: Buffer) -> None:
     t, c = p.table, p.comp
     n = p.num_players
-    kinds = ph.DECISION_KINDS
     top = t.pending[-1] if t.pending else None
-    out[lay["decision"] + (kinds.index(top.kind) if top and not t.over else len(kinds))] = 1.0
+    # The decision table gives each kind its index (DECISIONS[kind].index).
+    index = DECISIONS[top.kind].index if top and not t.over else len(DECISIONS)
+    out[lay["decision"] + index] = 1.0
     if top is not None and top.seat == seat and not t.over:
         out[lay["my_decision"]] = 1.0
     out[lay["wind"] + t.wind - 1] = 1.0
