@@ -23,7 +23,7 @@ def test_every_event_of_random_games_has_its_own_words() -> None:
                 text = game.describe_event(event, viewer)
                 assert " — " not in text, (event, text)  # the fallback wording
                 kinds.add(event["kind"])
-    assert {"turn", "draw", "step", "game-end"} <= kinds
+    assert {"turn", "draw", "moved", "game-end"} <= kinds
 
 
 def test_a_drawn_held_card_is_named_only_to_its_drawer() -> None:

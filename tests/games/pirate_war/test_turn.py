@@ -44,7 +44,7 @@ def test_pw_20_1_a_missed_turn_is_skipped_and_the_mark_removed() -> None:
     settled(s)
     assert not s.table.miss[0]
     kinds = [e.kind for e in s.events]
-    assert kinds[-3:] == ["turn", "turn-missed", "turn-end"]
+    assert kinds[-2:] == ["turn", "turn-missed"]
 
 
 def test_pw_20_3_go_again_in_4_turns_in_a_row_gives_exactly_3_extra_turns() -> None:

@@ -222,7 +222,8 @@ def _main_apply(p: Play, d: Decision, kind: str, args: tuple[int, ...]) -> None:
             ports.provoke(p, seat, site, once_per_phase=True)
         return
     t.main = args[0]
-    p.log(Event("main-action", {"seat": seat, "action": ph.MAIN_NAMES[args[0]]}))
+    if args[0] != ph.NO_MAIN:  # "none" is in the record; the log keeps what happens
+        p.log(Event("main-action", {"seat": seat, "action": ph.MAIN_NAMES[args[0]]}))
     if args[0] == ph.ATTACK:
         schedule(t, [ask(ph.FIRE_TARGET, seat), ask(ph.BOARD_TARGET, seat)])
     elif args[0] == ph.TRADE:
@@ -463,7 +464,6 @@ def _end_turn(p: Play, d: Decision) -> None:
 def _end_turn_2(p: Play, d: Decision) -> None:
     seat, extra = d.args
     ports.end_of_turn_peace(p, seat)
-    p.log(Event("turn-end", {"seat": seat}))
     turn.extra_turn(p, seat, extra)
 
 

@@ -50,7 +50,8 @@ def begin(p: Play, seat: int, mode: int) -> None:
     t.turns = t.straight = t.backs = t.port_run = 0
     # PW-10.6's exemption belongs to the rule Elves ignore entirely.
     t.upwind_start = t.facing[seat] == upwind(t.wind) and not ignores_wind(p, seat)
-    p.log(Event("movement", {"seat": seat, "mode": ph.MODE_NAMES[mode], "mp": t.mp}))
+    t.start_mp = t.mp
+    t.path = []
     if mode == ph.SAIL and t.facing[seat] == t.wind:
         t.pending.append(ask(ph.RUN, seat))
     else:
@@ -63,7 +64,7 @@ def declare_run(p: Play, seat: int, run: bool) -> None:
     if run:
         t.run = True
         t.mp += 2
-        p.log(Event("downwind-run", {"seat": seat, "mp": t.mp}))
+        t.start_mp = t.mp
     t.pending.append(ask(ph.MOVE, seat))
 
 
@@ -136,12 +137,14 @@ def take_step(p: Play, seat: int, kind: str, args: tuple[int, ...]) -> None:
     go_on = True
     if kind == "forward":
         t.hex[seat] = ahead(p, seat)
+        t.path.append(t.hex[seat])
         t.mp -= 1
         t.moved = True
         t.straight += 1
         t.port_run = 0
     elif kind == "back":
         t.hex[seat] = p.board.neighbour(t.hex[seat], opposite(t.facing[seat]))
+        t.path.append(t.hex[seat])
         t.mp -= 1
         t.backs += 1
         t.straight = t.port_run = 0
@@ -169,12 +172,6 @@ def take_step(p: Play, seat: int, kind: str, args: tuple[int, ...]) -> None:
         return
     else:
         go_on = False
-    p.log(
-        Event(
-            "step",
-            {"seat": seat, "step": kind, "hex": t.hex[seat], "facing": t.facing[seat], "mp": t.mp},
-        )
-    )
     t.pending.append(ask(ph.MOVE, seat) if go_on else step(ph.MOVE_END, seat))
 
 
@@ -200,10 +197,21 @@ def end_movement(p: Play, seat: int) -> None:
     """The ship is anchored where it stopped (PW-1.2). Wine, Women & Song takes its
     gold at the first port the ship ends a movement phase at (PW-14.8)."""
     t = p.table
+    # One event for the whole phase (the steps are the mover's decisions in the
+    # record): the log stays short, and views and information states with it.
+    moved: dict[str, object] = {
+        "seat": seat,
+        "mode": ph.MODE_NAMES[t.mode],
+        "mp": t.start_mp,
+        "run": t.run,
+        "path": list(t.path),
+    }
     t.mode = ph.NO_MODE
+    t.path = []
     if not has_ship(t, seat):
+        p.log(Event("moved", {**moved, "hex": None, "facing": None}))
         return
-    p.log(Event("anchored", {"seat": seat, "hex": t.hex[seat], "facing": t.facing[seat]}))
+    p.log(Event("moved", {**moved, "hex": t.hex[seat], "facing": t.facing[seat]}))
     if t.wws[seat] and at_port(p, seat):
         lose_gold(p, seat, p.rng.randint(1, 6), "Wine, Women & Song")
         t.wws[seat] = False

@@ -135,8 +135,14 @@ def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None 
         return f"{who} takes {event['damage']} damage ({event['why']}): hull {event['hull']}."
     if kind == ph.EV_LOST:
         return f"{who}'s ship is lost ({event['how']})."
-    if kind == "step":
-        return f"{who}: {event['step']} to {hex_name(event['hex'])}, facing {side_name(event['facing'])}."
+    if kind == "moved":
+        how = (
+            f"under {event['mode']} ({event['mp']} MP{', a downwind run' if event['run'] else ''})"
+        )
+        if event["hex"] is None:
+            return f"{who} moved {how}; the ship was lost."
+        path = " ".join(hex_name(h) for h in event["path"]) or "nowhere"
+        return f"{who} moved {how}: {path}; anchored at {hex_name(event['hex'])}, facing {side_name(event['facing'])}."
     if kind == "game-end":
         winners = ", ".join(player(s) for s in event["winners"])
         return f"The game ends ({event['why']}): {winners} win{'s' if len(event['winners']) == 1 else ''}."
@@ -153,9 +159,6 @@ def _more(event: Mapping[str, JSON], c: Components, who: str) -> str:
     e = event
     change = e.get("change", 0)
     words: dict[str, Any] = {
-        "anchored": lambda: (
-            f"{who} is anchored at {hex_name(e['hex'])}, facing {side_name(e['facing'])}."
-        ),
         "attack": lambda: f"{who} attacks {player(e['target'])} ({e['how']}).",
         "blown": lambda: (
             f"{who} is blown {e['moved']} of {e['die']} hexes off course, to {hex_name(e['hex'])}."
@@ -168,7 +171,6 @@ def _more(event: Mapping[str, JSON], c: Components, who: str) -> str:
         "crew": lambda: (
             f"{who} {'gains' if change > 0 else 'loses'} a crew ({e['why']}): crew {e['crew']}."
         ),
-        "downwind-run": lambda: f"{who} declares a downwind run: {e['mp']} MP.",
         "event-boarding-roll": lambda: (
             f"{card_name(c, e['card'])} boards {who}: {e['dice'][0]} (total {e['totals'][0]}) "
             f"against {e['dice'][1]} (total {e['totals'][1]})."
@@ -196,7 +198,6 @@ def _more(event: Mapping[str, JSON], c: Components, who: str) -> str:
         ),
         "main-action": lambda: f"{who}'s main action: {e['action']}.",
         "miss-next-turn": lambda: f"{who} will miss the next turn.",
-        "movement": lambda: f"{who} moves under {e['mode']} with {e['mp']} MP.",
         "new-ship": lambda: f"{who} pays {e['paid']} gold for a new ship at {hex_name(e['hex'])}.",
         "no-card": lambda: f"{who} draws nothing: the deck and the discard pile are empty.",
         "no-extra-turn": lambda: f"{who} has had all the extra turns allowed.",
@@ -218,7 +219,6 @@ def _more(event: Mapping[str, JSON], c: Components, who: str) -> str:
             if e["gained"] >= 0
             else f"{who} loses a treasure ({e['why']})."
         ),
-        "turn-end": lambda: f"{who}'s turn ends.",
         "turn-missed": lambda: f"{who} misses this turn.",
         "weapon": lambda: f"{who} buys a weapon mounted {c.mounts[e['mount']].name}.",
     }

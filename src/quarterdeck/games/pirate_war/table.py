@@ -88,6 +88,8 @@ class Table:
     port_run: int = 0  # port turns in a row (PW-10.7)
     run: bool = False  # a downwind run was declared (PW-10.5)
     upwind_start: bool = False  # began the phase under sail facing upwind (PW-10.6)
+    start_mp: int = 0  # the phase's MP, logged with its path when it ends
+    path: list[int] = field(default_factory=list)  # hexes entered this phase
     # The battle phase under way (PW-12).
     main: int = 0
     forts_fired: list[int] = field(default_factory=list)  # site * 2 + fort, this phase
