@@ -1,0 +1,141 @@
+"""Pirate War (Ian Milnes, Warpspawn Games): the game, its options and action space."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from importlib import resources
+from typing import Any, ClassVar
+
+from quarterdeck.engine import ActionSpace, Buffer, Option, OptionError, State, TensorLayout
+
+from . import decisions, setup, tensor
+from .actions import build_action_space
+from .components import Components, parse_components
+from .map import Board
+from .state import PirateWarGame, PirateWarState
+
+JSON = Any
+
+#: Decisions one turn can hold at most (PW-10 steps, PW-13 boarding rounds, PW-16
+#: purchases, PW-4.5 overflow and every reaction window): a generous, true bound.
+TURN_BOUND = 600
+
+
+class PirateWar(PirateWarGame):
+    name = "pirate-war"
+    title = "Pirate War"
+    min_players = 2
+    max_players = 6
+    rules_version = "1"
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("starting_gold", 10, "gold each player starts with (PW-2.7)", house=True, minimum=0),
+        Option(
+            "victory_treasures",
+            7,
+            "stored treasures that win at once (PW-17.3; 7 is published)",
+            minimum=1,
+        ),
+        Option(
+            "plunder_source",
+            "store_first",
+            "where plundered treasures come from at another player's home port: their store "
+            "first, then the bank; or always the bank (PW-15.3)",
+            choices=("store_first", "bank"),
+            house=True,
+        ),
+        Option(
+            "round_limit",
+            100,
+            "the game ends after this round; most stored treasures, then aboard, then gold "
+            "wins (PW-17.4)",
+            house=True,
+            minimum=1,
+            maximum=10_000,
+        ),
+        Option(
+            "extra_turn_limit",
+            3,
+            "extra turns that may follow one regular turn (PW-20.3)",
+            house=True,
+            minimum=0,
+            maximum=100,
+        ),
+        Option(
+            "free_port_sanctuary",
+            "on",
+            "on: ships at free ports can neither attack nor be attacked; off: they can "
+            "fight (PW-14.2). A text, not true/false: the engine's Option.parse refuses "
+            "booleans for a boolean default",
+            choices=("on", "off"),
+            house=True,
+        ),
+    )
+    data_package = "quarterdeck.games.pirate_war.data"
+
+    components: Components
+    board: Board
+
+    def parse_data(self, raw: JSON) -> Components:
+        self.components = parse_components(raw)
+        self.board = Board(self.components)
+        return self.components
+
+    def build_action_space(self) -> ActionSpace:
+        return build_action_space(self.components)
+
+    def _new_state(self, players: int, seed: int) -> PirateWarState:
+        state = PirateWarState(self, players, seed)
+        setup.set_up(state)
+        decisions.settle(state)
+        return state
+
+    def max_game_length(self, players: int) -> int:
+        """Setup (race, port, mount each), then every turn of every round, extra turns
+        included, each within ``TURN_BOUND`` decisions."""
+        turns = (
+            int(self.options["round_limit"]) * players * (1 + int(self.options["extra_turn_limit"]))
+        )
+        return 3 * players + turns * TURN_BOUND
+
+    def _state_from_json(self, data: Mapping[str, JSON], players: int) -> PirateWarState:
+        return PirateWarState.from_state_json(self, data, players)
+
+    def write_observation(self, state: State, seat: int, out: Buffer) -> None:
+        assert isinstance(state, PirateWarState)
+        tensor.write(state, seat, self.observation_layout(state.num_players), out)
+
+    def observation_layout(self, players: int) -> TensorLayout:
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
+            )
+        layout = self._layouts.get(players)
+        if layout is None:
+            layout = self._layouts[players] = tensor.layout(self.components, players)
+        return layout
+
+    @cached_property
+    def _layouts(self) -> dict[int, TensorLayout]:
+        return {}
+
+    def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
+        from .render import describe_event
+
+        return describe_event(event, self.components, viewer)
+
+    def house_values(self) -> list[tuple[str, str]]:
+        out = []
+        for key in ("mounts", "races", "weapons", "cards"):
+            for i, entry in enumerate(self.raw_data.get(key, [])):
+                if entry.get("source") == "house":
+                    out.append((f"{key}[{i}]", str(entry.get("name"))))
+        if self.raw_data.get("map", {}).get("source") == "house":
+            out.append(("map", "the whole map of Appendix A"))
+        copies = self.raw_data.get("copies_of_each_card", {})
+        if copies.get("source") == "house":
+            out.append(("copies_of_each_card", str(copies.get("count"))))
+        return out
+
+    def rules_summary(self) -> str:
+        return resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")

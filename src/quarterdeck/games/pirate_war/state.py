@@ -1,0 +1,116 @@
+"""The State of Pirate War: it holds one :class:`Table` and implements the engine's
+hooks by reading the decision table (``decisions.py``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from quarterdeck.engine import Action, Game, Pending, Rng, State
+
+from . import decisions, scoring, view
+from .components import Components
+from .map import Board
+from .table import Table
+
+JSON = Any
+
+
+class PirateWarGame(Game):
+    """What the state reads of its game (``game.py``'s ``PirateWar`` is the whole of
+    it): declared here so that imports point one way, state.py to game.py."""
+
+    components: Components
+    board: Board
+
+
+class PirateWarState(State):
+    __slots__ = ("table",)
+    game: PirateWarGame
+
+    def __init__(self, game: PirateWarGame, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self.table = Table()
+
+    # -- what rules chapters read (the Play protocol) ---------------------------------
+
+    @property
+    def comp(self) -> Components:
+        return self.game.components
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def options(self) -> Mapping[str, JSON]:
+        return self.game.options
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        t = self.table
+        return None if t.over or not t.pending else t.pending[-1].seat
+
+    def _legal_actions(self) -> Sequence[Action]:
+        if self.table.over:
+            return []
+        space = self.game.action_space
+        return sorted(
+            (space.get(kind, *args) for kind, args in decisions.options(self)),
+            key=lambda a: a.id,
+        )
+
+    def pending(self) -> Pending | None:
+        t = self.table
+        if t.over or not t.pending:
+            return None
+        d = t.pending[-1]
+        return Pending(d.seat, d.kind, decisions.DECISIONS[d.kind].prompt(self, d))
+
+    def _apply(self, action: Action) -> None:
+        decisions.decide(self, action.kind, action.args)
+
+    def returns(self) -> list[float]:
+        return scoring.returns(self.table, self.num_players)
+
+    # -- information -------------------------------------------------------------------
+
+    def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
+        return view.view(self, seat, reveal)
+
+    def _resample(self, seat: int | None, rng: Rng) -> PirateWarState:
+        state = self.clone()
+        view.redeal(state.table, self.comp, seat, rng)
+        return state
+
+    def components(self) -> Counter[str]:
+        """The 42 cards, wherever they are (deck, discard, hands, face up)."""
+        t = self.table
+        counts: Counter[str] = Counter()
+        for card in t.deck.draw_pile + t.deck.discards + [c for hand in t.hands for c in hand]:
+            counts[f"card {card}"] += 1
+        wws = self.comp.card_with("wine-women-song")
+        counts[f"card {wws}"] += sum(t.wws)
+        return counts
+
+    # -- copies and JSON ---------------------------------------------------------------
+
+    def clone(self) -> PirateWarState:
+        other = PirateWarState.__new__(PirateWarState)
+        self._clone_base(other)
+        other.table = self.table.clone()
+        return other
+
+    def _state_json(self) -> dict[str, JSON]:
+        return self.table.to_json()
+
+    @classmethod
+    def from_state_json(
+        cls, game: PirateWarGame, data: Mapping[str, JSON], players: int
+    ) -> PirateWarState:
+        state = cls(game, players, 0)
+        state.table = Table.from_json(data)
+        return state
