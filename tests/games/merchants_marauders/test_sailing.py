@@ -3,6 +3,8 @@ damage, MM-D.8 event effects, MM-1.7a what each seat sees."""
 
 from __future__ import annotations
 
+from quarterdeck.engine import Event, Rng
+from quarterdeck.games.merchants_marauders import MerchantsAndMaraudersState
 from quarterdeck.games.merchants_marauders.basics import number_sum, successes
 from quarterdeck.games.merchants_marauders.components import CARGO, CREW
 from quarterdeck.games.merchants_marauders.damage import hit_player
@@ -143,3 +145,26 @@ def test_mm_15_4_a_true_rumor_at_sea_pays_and_gives_glory() -> None:
     s.rng = ScriptedDice([5, 6])
     s.apply("investigate your rumor here")
     assert p.gold == gold + 15 and p.glory == 1 and p.rumor == -1 and 3 in t.rumor_discard
+
+
+def test_mm_1_7a_resample_redraws_other_captains_gold_and_stash_split() -> None:
+    """Gold on board plus stash is public arithmetic; once a captain has used the stash
+    the split is secret, so a resample for another seat redraws it (never reaching a
+    10-glory declaration that was not made); the owner's own split is kept."""
+    s = ready(3)
+    t = s.table
+    t.players[1].gold, t.players[1].stash, t.players[1].glory = 23, 30, 2
+    t.players[2].gold, t.players[2].stash = 17, 0
+    s.log(Event("stash", {"seat": 1}, {1: {"amount": 30, "stash": 30}}))
+    splits = set()
+    for seed in range(30):
+        other = s.resample(0, Rng.from_seed(seed))
+        assert isinstance(other, MerchantsAndMaraudersState)
+        p1, p2 = other.table.players[1], other.table.players[2]
+        assert p1.gold + p1.stash == 53
+        assert p1.glory + min(5, p1.stash // 10) < 10
+        assert (p2.gold, p2.stash) == (17, 0)  # never stashed: known to hold no stash
+        splits.add(p1.stash)
+    assert len(splits) > 5
+    mine = s.resample(1, Rng.from_seed(3)).table.players[1]  # type: ignore[attr-defined]
+    assert (mine.gold, mine.stash) == (23, 30)
