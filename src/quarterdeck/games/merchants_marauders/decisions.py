@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from quarterdeck.engine import Event
 
-from . import combat, death, glory, missions, port, raid, render, sailing
+from . import combat, death, event_cards, glory, missions, port, raid, render, sailing
 from .basics import ability, has_specialist, nation_of
 from .components import CREW, HULL
 from .damage import hit_player, sunk
@@ -27,6 +27,7 @@ from .phases import (
     FRIGATE_OR_GOLD,
     GRAPPLE,
     HAND_LIMIT,
+    HAZARD_REINFORCE,
     HIDDEN_COVE,
     KEEP_CAPTAIN,
     KEEP_CARGO,
@@ -51,6 +52,7 @@ from .phases import (
     SHIPYARD,
     SKULL_HIT,
     STASH,
+    STORM_HIT,
     TAKE_SHIP,
     TARGET_MERCHANT,
 )
@@ -422,6 +424,30 @@ def raid_reinforce_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]
     raid.finish_raid(ctx, d.seat)
 
 
+def hazard_reinforce_options(ctx: Ctx, d: Decision) -> list[Option]:
+    return [("done", ()), ("absorb", (d.args[0],))]
+
+
+def hazard_reinforce_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    """MM-13.1 against a storm's hit (a skull declined goes to its placement) or
+    Bridgetown's reefs (MM-18: the entry then goes on, if the ship still floats)."""
+    t = ctx.table
+    location, cause = d.args
+    if kind == "absorb":
+        t.players[d.seat].reinforced_used = True
+        ctx.log(Event("reinforced-hull", {"seat": d.seat}))
+    elif location < 0:
+        t.pending.append(Decision(SKULL_HIT, d.seat, [-1]))
+    elif not event_cards.land_hazard_hit(ctx, d.seat, location, cause):
+        return
+    if cause == STORM_HIT:
+        return
+    p = t.players[d.seat]
+    p.docked = True
+    ctx.log(Event("port", {"seat": d.seat, "port": ctx.sea.names[p.zone]}))
+    port.open_visit(ctx, d.seat)
+
+
 def reroll_options(ctx: Ctx, d: Decision) -> list[Option]:
     cb = ctx.table.combat
     assert cb is not None
@@ -606,6 +632,7 @@ DECISIONS: dict[str, Kind] = {
     REINFORCE: Kind(reinforce_options, reinforce_apply, render.prompt),
     REROLL: Kind(reroll_options, reroll_apply, render.prompt),
     RAID_REINFORCE: Kind(raid_reinforce_options, raid_reinforce_apply, render.prompt),
+    HAZARD_REINFORCE: Kind(hazard_reinforce_options, hazard_reinforce_apply, render.prompt),
     TAKE_SHIP: Kind(take_ship_options, take_ship_apply, render.prompt),
     REWARD_NATION: Kind(reward_options, reward_apply, render.prompt),
     PLACE_MODIFICATION: Kind(place_modification_options, place_modification_apply, render.prompt),

@@ -23,14 +23,16 @@ from .combat import start_combat
 from .components import CARGO, HULL
 from .damage import hit_player, sunk
 from .death import kill
-from .event_cards import weather_storm
+from .event_cards import may_reinforce, weather_storm
 from .missions import investigate_rumor
 from .npcs import in_play, npc_attacks
 from .phases import (
     DISCARD_CARGO,
+    HAZARD_REINFORCE,
     HIDDEN_COVE,
     NPC_SIDE,
     PORT_FEE,
+    REEFS_HIT,
     TARGET_CAPTAIN,
     TARGET_MERCHANT,
     TARGET_NPC,
@@ -214,6 +216,11 @@ def enter_port(ctx: Ctx, seat: int, how: str) -> bool:
             faces = skill_roll(
                 ctx, seat, SEAMANSHIP, skill_dice(ctx, p, SEAMANSHIP), "enter Bridgetown"
             )
+            if not successes(faces) and may_reinforce(ctx, seat):
+                # MM-13.1: the captain may flip the Reinforced Hull; the entry goes
+                # on in that decision.
+                t.pending.append(Decision(HAZARD_REINFORCE, seat, [HULL, REEFS_HIT]))
+                return False
             if not successes(faces):
                 hit_player(ctx, seat, HULL, "Bridgetown's reefs")
                 if sunk(p.values):
