@@ -12,6 +12,7 @@ from quarterdeck.games.merchants_marauders.event_cards import REINFORCED_HULL, r
 from quarterdeck.games.merchants_marauders.phases import HAZARD_REINFORCE, SKULL_HIT
 
 from .helpers import C, ScriptedDice, captain_of, card, place, ready, texts, turn, zone
+from .test_glory import give
 
 ES, EN, FR, NL, PS, PF = range(6)
 
@@ -38,6 +39,7 @@ def test_mm_5_3_hostile_npcs_scout_a_ship_entering_their_zone() -> None:
     t = s.table
     p = place(s, 0, "Havana", captain=1)
     p.bounties[0] = 1  # a pirate: the Spanish navy hunts him
+    give(s, 0, "hidden_cove")
     t.npc_zone[ES], t.npc_cards[ES] = zone("Port Royal"), [0]
     t.npc_zone[PS], t.npc_cards[PS] = zone("Port Royal"), [8]  # pirates leave pirates alone
     turn(s, 0)

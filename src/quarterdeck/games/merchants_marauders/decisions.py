@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from quarterdeck.engine import Event
 
 from . import combat, death, event_cards, glory, missions, port, raid, render, sailing
-from .basics import ability, has_specialist, nation_of
+from .basics import ability, has_specialist, nation_of, skill_roll
 from .components import CREW, HULL
 from .damage import hit_player, sunk
 from .phases import (
@@ -24,6 +24,7 @@ from .phases import (
     DISCARD_CARGO,
     DISCARD_GLORY,
     DISCARD_RUMOR,
+    FORTUNE,
     FRIGATE_OR_GOLD,
     GRAPPLE,
     HAND_LIMIT,
@@ -47,6 +48,12 @@ from .phases import (
     REROLL,
     RETURN_BOUNTY,
     REWARD_NATION,
+    ROLL_MISSION,
+    ROLL_RAID,
+    ROLL_RECRUIT,
+    ROLL_RUMOR_SEEK,
+    ROLL_RUMOR_TEST,
+    ROLL_SCOUT,
     RUMOR,
     SELL,
     SHIPYARD,
@@ -556,6 +563,36 @@ def hidden_cove_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -
         combat.start_combat(ctx, d.args[0], d.seat)
 
 
+def fortune_options(ctx: Ctx, d: Decision) -> list[Option]:
+    """MM-D.9 G12: keep the roll, or play Fortune's Favour to re-roll all its dice."""
+    p = ctx.table.players[d.seat]
+    favour = glory.glory_type(ctx, "fortunes_favour")
+    out: list[Option] = [("done", ())]
+    return out + (
+        [("play-glory", (favour,))] if any(ctx.c.glory[g] == favour for g in p.hand) else []
+    )
+
+
+def fortune_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    roll, skill, extra, *faces = d.args
+    if kind == "play-glory":
+        glory.play_card(ctx, d.seat, args[0])
+        faces = skill_roll(ctx, d.seat, skill, len(faces), "Fortune's Favour")
+    AFTER_ROLL[roll](ctx, d.seat, extra, faces)
+
+
+#: What each skill roll that Fortune's Favour may re-roll goes on to do: (ctx, seat,
+#: the roll's extra argument, the faces).
+AFTER_ROLL: dict[int, Callable[[Ctx, int, int, list[int]], None]] = {
+    ROLL_SCOUT: lambda ctx, seat, target, faces: sailing.scout_result(ctx, seat, target, faces),
+    ROLL_RECRUIT: lambda ctx, seat, _, faces: port.recruit_result(ctx, seat, faces),
+    ROLL_RUMOR_TEST: lambda ctx, seat, card, faces: missions.rumor_result(ctx, seat, card, faces),
+    ROLL_RUMOR_SEEK: lambda ctx, seat, _, faces: missions.seek_rumor_result(ctx, seat, faces),
+    ROLL_MISSION: lambda ctx, seat, slot, faces: missions.mission_result(ctx, seat, slot, faces),
+    ROLL_RAID: lambda ctx, seat, _, faces: raid.raid_roll_result(ctx, seat, faces),
+}
+
+
 def pilot_options(ctx: Ctx, d: Decision) -> list[Option]:
     """C04 Coast Pilot: the same Move crosses a second zone (NPCs there scout too)."""
     p = ctx.table.players[d.seat]
@@ -642,6 +679,7 @@ DECISIONS: dict[str, Kind] = {
     CARPENTER: Kind(carpenter_options, carpenter_apply, render.prompt),
     PILOT: Kind(pilot_options, pilot_apply, render.prompt),
     HIDDEN_COVE: Kind(hidden_cove_options, hidden_cove_apply, render.prompt),
+    FORTUNE: Kind(fortune_options, fortune_apply, render.prompt),
     PORT_FEE: Kind(port_fee_options, port_fee_apply, render.prompt),
     KEEP_MODIFICATIONS: Kind(keep_modifications_options, keep_modifications_apply, render.prompt),
     SELL: Kind(port_options, port_apply, render.prompt),

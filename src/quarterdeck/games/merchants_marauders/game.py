@@ -31,7 +31,13 @@ MOVES_PER_TURN = 3 + 1 + 5 + 1
 BATTLES_PER_TURN = 6 + MOVES_PER_TURN * 6 + 3
 PORT_DECISIONS = 150  # 7 steps of bounded options (6 cards, 20 repairs, 6 transfers...)
 ACTION_DECISIONS = MOVES_PER_TURN + 3 + 6 + 14 + 2  # actions, specialists, cards, retire, end
-TURN_DECISIONS = ACTION_DECISIONS + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 60
+#: Fortune's Favour windows after skill rolls outside combat (3 scouts, 3 raids, a
+#: recruit, a rumor sought and one tested, a mission) and the Reinforced Hull asked at
+#: Bridgetown: one decision each.
+WINDOWS_PER_TURN = 3 + 3 + 1 + 2 + 1 + 1
+TURN_DECISIONS = (
+    ACTION_DECISIONS + WINDOWS_PER_TURN + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 60
+)
 ROUND_DECISIONS = 4 * 30  # the Event step: storm skulls, deaths, new captains
 
 

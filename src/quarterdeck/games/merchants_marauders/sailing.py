@@ -11,6 +11,7 @@ from .basics import (
     SEAMANSHIP,
     SPANISH,
     at_war,
+    fortune_window,
     home_port,
     is_pirate,
     nation_of,
@@ -33,6 +34,7 @@ from .phases import (
     NPC_SIDE,
     PORT_FEE,
     REEFS_HIT,
+    ROLL_SCOUT,
     TARGET_CAPTAIN,
     TARGET_MERCHANT,
     TARGET_NPC,
@@ -145,8 +147,20 @@ def scout(ctx: Ctx, seat: int, target: int, spanish: bool = False) -> None:
     ctx.log(Event("scout", {"seat": seat, "target": target_words(ctx, target)}))
     if not spanish:
         faces = skill_roll(ctx, seat, SCOUTING, skill_dice(ctx, p, SCOUTING), "scout")
-        if not successes(faces):
+        if fortune_window(ctx, seat, SCOUTING, faces, ROLL_SCOUT, target):
             return
+        scout_result(ctx, seat, target, faces)
+        return
+    scout_found(ctx, seat, target, spanish)
+
+
+def scout_result(ctx: Ctx, seat: int, target: int, faces: list[int]) -> None:
+    """The scout's roll, kept or re-rolled (G12): a success finds the target."""
+    if successes(faces):
+        scout_found(ctx, seat, target, False)
+
+
+def scout_found(ctx: Ctx, seat: int, target: int, spanish: bool) -> None:
     if target == TARGET_MERCHANT:
         merchant_found(ctx, seat, SPANISH if spanish else None)
     elif target >= TARGET_NPC:

@@ -13,7 +13,14 @@ from . import decisions, scoring, view
 from .basics import stash_cap
 from .components import Components
 from .map import SeaMap
-from .phases import KEEP_MODIFICATIONS, MERCHANT_NATION, OVER, PLACE_MODIFICATION
+from .phases import (
+    FORTUNE,
+    KEEP_MODIFICATIONS,
+    MERCHANT_NATION,
+    OVER,
+    PLACE_MODIFICATION,
+    ROLL_RUMOR_TEST,
+)
 from .setup import new_table, set_up
 from .table import Table
 
@@ -191,6 +198,8 @@ class MerchantsAndMaraudersState(State):
                 mods += d.args[: d.args.index(-1)]
             elif d.kind == KEEP_MODIFICATIONS:
                 mods += d.args
+            elif d.kind == FORTUNE and d.args[0] == ROLL_RUMOR_TEST:
+                rumors.append(d.args[2])  # the rumor under test, shown
         out.update(f"cargo:{k}" for k in cargo)
         out.update(f"glory:{k}" for k in glory)
         out.update(f"rumor:{k}" for k in rumors)
