@@ -70,3 +70,20 @@ def test_the_heuristic_reads_nothing_hidden() -> None:
             s.apply(action)
             step += 1
     assert checked > 100
+
+
+def test_the_cli_default_heuristic_falls_back_to_random_without_one() -> None:
+    """``quarterdeck play/sim`` default to ``heuristic``: this game has one; a game
+    without one is played by ``random`` (with a note) instead of failing."""
+    from quarterdeck.cli import heuristic_or_random
+
+    assert heuristic_or_random(GAME, ["heuristic", "random"]) == ["heuristic", "random"]
+
+    class NoHeuristic(MerchantsAndMarauders):
+        def bots(self) -> dict[str, type[HeuristicBot]]:
+            return {}
+
+    assert heuristic_or_random(NoHeuristic(), ["heuristic", "ismcts:easy"]) == [
+        "random",
+        "ismcts:easy",
+    ]
