@@ -18,7 +18,7 @@ from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from quarterdeck.ai import bot_names, make_bot
+from quarterdeck.ai import CUSTOM_BOTS, bot_names, make_bot
 from quarterdeck.arena.backends import Backend, make_backend
 from quarterdeck.arena.sim import GameResult, bot_seed, simulate
 from quarterdeck.engine import (
@@ -66,6 +66,15 @@ def parse_bots(bots: str) -> list[str]:
     if not names:
         raise fail("name at least one bot, e.g. heuristic or heuristic,random")
     return names
+
+
+def heuristic_or_random(game: Game, bot_list: list[str]) -> list[str]:
+    """``heuristic`` (the default of ``play`` and ``sim``) is played by ``random``, with
+    a note, in a game that has no heuristic bot."""
+    if "heuristic" in bot_list and "heuristic" not in {*game.bots(), *CUSTOM_BOTS}:
+        err.print(f"note: {game.title} has no heuristic bot; random plays its seats")
+        return ["random" if b == "heuristic" else b for b in bot_list]
+    return bot_list
 
 
 def records_dir() -> Path:
@@ -213,7 +222,7 @@ def play(
             players = state.num_players
         else:
             state = game.new_state(players, seed)
-        bot_list = parse_bots(bot)
+        bot_list = heuristic_or_random(game, parse_bots(bot))
         bots = {
             s: make_bot(bot_list[i % len(bot_list)], game, bot_seed(seed, s))
             for i, s in enumerate(x for x in range(players) if x != seat)
@@ -355,14 +364,22 @@ def open_backend(backend: str, workers: int, address: str | None) -> Backend:
 
 
 def game_seats_bots(
-    game_name: str, option: list[str], players: int, bots: str, default_players: int
+    game_name: str,
+    option: list[str],
+    players: int,
+    bots: str,
+    default_players: int,
+    fallback: bool = False,
 ) -> tuple[Game, int, list[str]]:
-    """The game with its options, a checked player count and the named bots."""
+    """The game with its options, a checked player count and the named bots
+    (``fallback``: ``heuristic`` becomes ``random`` where the game has none)."""
     game = get_game(game_name, parse_options(option))
     players = players or max(game.min_players, min(default_players, game.max_players))
     if not game.min_players <= players <= game.max_players:
         raise fail(f"{game.title} takes {game.min_players}–{game.max_players} players")
     bot_list = parse_bots(bots)
+    if fallback:
+        bot_list = heuristic_or_random(game, bot_list)
     for b in bot_list:
         make_bot(b, game)  # an unknown bot is refused before anything is played
     return game, players, bot_list
@@ -395,7 +412,7 @@ def sim(
     if json_out is not None and not json_out.parent.is_dir():
         raise fail(f"cannot write {json_out}: there is no folder {json_out.parent}")
     try:
-        game, players, bot_list = game_seats_bots(game_name, option, players, bots, 4)
+        game, players, bot_list = game_seats_bots(game_name, option, players, bots, 4, True)
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
     except QuarterdeckError as exc:

@@ -43,7 +43,7 @@ def captain_of(nation: str) -> int:
 
 def ready(players: int = 2, seed: int = 1) -> MerchantsAndMaraudersState:
     """A game after setup (everybody sails a Sloop) with a quiet board: no NPC, no war,
-    no storm."""
+    no storm, no glory cards in hand."""
     s = GAME.new_state(players, seed)
     assert isinstance(s, MerchantsAndMaraudersState)
     while s.pending() is not None and s.pending().decision == "choose-ship":  # type: ignore[union-attr]
@@ -54,6 +54,9 @@ def ready(players: int = 2, seed: int = 1) -> MerchantsAndMaraudersState:
     t.entries = []
     t.war = []
     t.storm, t.fog, t.trade_winds, t.treasure_fleet = [], False, False, False
+    for p in t.players:  # no glory cards: no Fortune's Favour window after a roll (G12)
+        t.glory_deck += p.hand
+        p.hand = []
     return s
 
 

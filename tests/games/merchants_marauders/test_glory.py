@@ -24,7 +24,7 @@ def give(s, seat: int, key: str) -> None:  # type: ignore[no-untyped-def]
 def test_mm_14_2_a_fifth_card_makes_the_owner_discard_one() -> None:
     s = ready()
     p = s.table.players[0]
-    for _ in range(4):
+    for _ in range(5):
         gain_glory_card(s, 0)
     assert len(p.hand) == 5 and s.table.pending[-1].kind == "discard-glory"
     s.touched()
@@ -130,3 +130,41 @@ def test_mm_14_4_the_window_opens_for_any_card_so_it_tells_nothing() -> None:
     s.apply("scout the captain of seat 1")
     assert s.current_player == 1 and texts(s) == ["done"]
     assert s.view(0)["pending"]["prompt"] == s.pending().prompt  # type: ignore[union-attr]
+
+
+def test_mm_d9_g12_fortunes_favour_re_rolls_all_dice_of_a_skill_roll() -> None:
+    """G12: after a skill roll with a failed die, a captain holding glory cards may
+    play Fortune's Favour to re-roll all its dice once; the re-roll stands."""
+    s = ready()
+    t = s.table
+    p = place(s, 0, "Caribbean Sea", captain=1)
+    t.merchants[p.zone] = 1
+    give(s, 0, "fortunes_favour")
+    turn(s, 0)
+    n = skill_dice(s, p, SCOUTING)
+    s.rng = ScriptedDice([1] * n, [5] * n)  # the scout fails, the re-roll succeeds
+    s.apply("scout the merchant")
+    assert s.pending().decision == "fortune"  # type: ignore[union-attr]
+    assert set(texts(s)) == {"done", "play Fortune's Favour"}
+    s.apply("play Fortune's Favour")
+    assert p.hand == [] and C.glory[t.glory_discard[-1]] == glory_type(s, "fortunes_favour")
+    rolls = [e.data for e in s.events if e.kind == "roll"]
+    assert rolls[-1]["why"] == "Fortune's Favour" and rolls[-1]["successes"] == n
+    assert s.pending().decision == "merchant-nation"  # type: ignore[union-attr]  # found
+
+
+def test_mm_d9_g12_the_window_opens_for_any_card_and_a_kept_roll_stands() -> None:
+    """The window opens for any glory card held (it tells nothing, MM-14.4); without
+    Fortune's Favour only "done" is offered and the failed roll stands."""
+    s = ready()
+    t = s.table
+    p = place(s, 0, "Caribbean Sea", captain=1)
+    t.merchants[p.zone] = 1
+    give(s, 0, "hidden_cove")
+    turn(s, 0)
+    s.rng = ScriptedDice([1] * skill_dice(s, p, SCOUTING))
+    s.apply("scout the merchant")
+    assert texts(s) == ["done"]
+    s.apply("done")
+    assert s.pending().decision == "action" and t.merchants[p.zone] == 1  # type: ignore[union-attr]
+    assert len(p.hand) == 1

@@ -3,12 +3,16 @@ damage, MM-D.8 event effects, MM-1.7a what each seat sees."""
 
 from __future__ import annotations
 
+from quarterdeck.engine import Event, Rng
+from quarterdeck.games.merchants_marauders import MerchantsAndMaraudersState
 from quarterdeck.games.merchants_marauders.basics import number_sum, successes
-from quarterdeck.games.merchants_marauders.components import CARGO, CREW
+from quarterdeck.games.merchants_marauders.components import CARGO, CREW, HULL
 from quarterdeck.games.merchants_marauders.damage import hit_player
-from quarterdeck.games.merchants_marauders.event_cards import resolve_event
+from quarterdeck.games.merchants_marauders.event_cards import REINFORCED_HULL, resolve_event
+from quarterdeck.games.merchants_marauders.phases import HAZARD_REINFORCE, SKULL_HIT
 
-from .helpers import C, ScriptedDice, card, place, ready, texts, turn, zone
+from .helpers import C, ScriptedDice, captain_of, card, place, ready, texts, turn, zone
+from .test_glory import give
 
 ES, EN, FR, NL, PS, PF = range(6)
 
@@ -35,6 +39,7 @@ def test_mm_5_3_hostile_npcs_scout_a_ship_entering_their_zone() -> None:
     t = s.table
     p = place(s, 0, "Havana", captain=1)
     p.bounties[0] = 1  # a pirate: the Spanish navy hunts him
+    give(s, 0, "hidden_cove")
     t.npc_zone[ES], t.npc_cards[ES] = zone("Port Royal"), [0]
     t.npc_zone[PS], t.npc_cards[PS] = zone("Port Royal"), [8]  # pirates leave pirates alone
     turn(s, 0)
@@ -143,3 +148,76 @@ def test_mm_15_4_a_true_rumor_at_sea_pays_and_gives_glory() -> None:
     s.rng = ScriptedDice([5, 6])
     s.apply("investigate your rumor here")
     assert p.gold == gold + 15 and p.glory == 1 and p.rumor == -1 and 3 in t.rumor_discard
+
+
+def test_mm_1_7a_resample_redraws_other_captains_gold_and_stash_split() -> None:
+    """Gold on board plus stash is public arithmetic; once a captain has used the stash
+    the split is secret, so a resample for another seat redraws it (never reaching a
+    10-glory declaration that was not made); the owner's own split is kept."""
+    s = ready(3)
+    t = s.table
+    t.players[1].gold, t.players[1].stash, t.players[1].glory = 23, 30, 2
+    t.players[2].gold, t.players[2].stash = 17, 0
+    s.log(Event("stash", {"seat": 1}, {1: {"amount": 30, "stash": 30}}))
+    splits = set()
+    for seed in range(30):
+        other = s.resample(0, Rng.from_seed(seed))
+        assert isinstance(other, MerchantsAndMaraudersState)
+        p1, p2 = other.table.players[1], other.table.players[2]
+        assert p1.gold + p1.stash == 53
+        assert p1.glory + min(5, p1.stash // 10) < 10
+        assert (p2.gold, p2.stash) == (17, 0)  # never stashed: known to hold no stash
+        splits.add(p1.stash)
+    assert len(splits) > 5
+    mine = s.resample(1, Rng.from_seed(3)).table.players[1]  # type: ignore[attr-defined]
+    assert (mine.gold, mine.stash) == (23, 30)
+
+
+def test_mm_13_1_reinforced_hull_absorbs_a_storm_hit() -> None:
+    """MM-13.1 against MM-D.8's Storm: after the location is rolled the captain may
+    flip the Reinforced Hull; flipped, the next storm's hit lands at once."""
+    s = ready()
+    p = place(s, 0, "Tortuga", captain=1)
+    p.mods.append(REINFORCED_HULL)
+    s.rng = ScriptedDice([1, 1], [3])  # Seamanship fails; the hit is rolled on Crew
+    resolve_event(s, 21)  # E22 Tempest
+    s.touched()
+    assert s.table.pending[-1].kind == HAZARD_REINFORCE
+    assert set(texts(s)) == {"done", "absorb the hit on Crew with the Reinforced Hull"}
+    s.apply("absorb the hit on Crew with the Reinforced Hull")
+    assert p.values[CREW] == 2 and p.reinforced_used
+    s.rng = ScriptedDice([1, 1], [3])
+    resolve_event(s, 21)
+    assert p.values[CREW] == 1
+    assert s.table.pending[-1].kind != HAZARD_REINFORCE
+
+
+def test_mm_13_1_a_storm_skull_declined_goes_to_its_placement() -> None:
+    s = ready()
+    p = place(s, 0, "Tortuga", captain=1)
+    p.mods.append(REINFORCED_HULL)
+    s.rng = ScriptedDice([1, 1], [6])  # a skull: the owner's choice
+    resolve_event(s, 21)
+    s.touched()
+    assert "absorb a skull hit with the Reinforced Hull" in texts(s)
+    s.apply("done")
+    assert s.table.pending[-1].kind == SKULL_HIT and not p.reinforced_used
+    s.apply("put the skull hit on Cargo")
+    assert p.values[CARGO] == 1
+
+
+def test_mm_18_bridgetown_reinforced_hull_absorbs_the_reefs_hit() -> None:
+    """MM-18 Bridgetown: a Frigate failing its Seamanship roll takes 1 Hull hit, which
+    the Reinforced Hull may absorb (MM-13.1); either way the ship then enters."""
+    for absorb in (True, False):
+        s = ready()
+        p = place(s, 0, "Bridgetown", ship="Frigate", captain=captain_of("english"))
+        p.mods.append(REINFORCED_HULL)
+        turn(s, 0)
+        s.rng = ScriptedDice([1] * 6)
+        s.apply("take the Port action")
+        assert s.table.pending[-1].kind == HAZARD_REINFORCE
+        s.apply("absorb the hit on Hull with the Reinforced Hull" if absorb else "done")
+        assert p.values[HULL] == (3 if absorb else 2)
+        assert p.reinforced_used == absorb
+        assert p.docked and s.table.visit is not None

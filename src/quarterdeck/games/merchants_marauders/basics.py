@@ -7,6 +7,7 @@ from quarterdeck.engine import Event
 
 from .components import CARGO, MODIFICATIONS, SKILLS, ShipType
 from .phases import (
+    FORTUNE,
     GLORY_TARGET,
     HAND_LIMIT,
     PORT_CARGO_LIMIT,
@@ -126,6 +127,20 @@ def skill_roll(ctx: Ctx, seat: int, skill: int, dice: int, why: str) -> list[int
         )
     )
     return faces
+
+
+def fortune_window(
+    ctx: Ctx, seat: int, skill: int, faces: list[int], roll: int, extra: int = -1
+) -> bool:
+    """MM-D.9 G12 Fortune's Favour may follow a skill roll with a failed die: the
+    window opens for a captain holding any glory card (so it tells nothing about
+    which, like MM-14.4's) and the roll's outcome waits in a FORTUNE decision.
+    Returns whether it opened; the caller then stops, decisions.py resolves."""
+    p = ctx.table.players[seat]
+    if not p.hand or successes(faces) == len(faces):
+        return False
+    ctx.table.pending.append(Decision(FORTUNE, seat, [roll, skill, extra, *faces]))
+    return True
 
 
 # -- decks (MM-1.9: an empty deck reshuffles its discards, else draws what exists) ---

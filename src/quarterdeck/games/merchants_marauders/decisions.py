@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from quarterdeck.engine import Event
 
-from . import combat, death, glory, missions, port, raid, render, sailing
-from .basics import ability, has_specialist, nation_of
+from . import combat, death, event_cards, glory, missions, port, raid, render, sailing
+from .basics import ability, has_specialist, nation_of, skill_roll
 from .components import CREW, HULL
 from .damage import hit_player, sunk
 from .phases import (
@@ -24,9 +24,11 @@ from .phases import (
     DISCARD_CARGO,
     DISCARD_GLORY,
     DISCARD_RUMOR,
+    FORTUNE,
     FRIGATE_OR_GOLD,
     GRAPPLE,
     HAND_LIMIT,
+    HAZARD_REINFORCE,
     HIDDEN_COVE,
     KEEP_CAPTAIN,
     KEEP_CARGO,
@@ -46,11 +48,18 @@ from .phases import (
     REROLL,
     RETURN_BOUNTY,
     REWARD_NATION,
+    ROLL_MISSION,
+    ROLL_RAID,
+    ROLL_RECRUIT,
+    ROLL_RUMOR_SEEK,
+    ROLL_RUMOR_TEST,
+    ROLL_SCOUT,
     RUMOR,
     SELL,
     SHIPYARD,
     SKULL_HIT,
     STASH,
+    STORM_HIT,
     TAKE_SHIP,
     TARGET_MERCHANT,
 )
@@ -422,6 +431,30 @@ def raid_reinforce_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]
     raid.finish_raid(ctx, d.seat)
 
 
+def hazard_reinforce_options(ctx: Ctx, d: Decision) -> list[Option]:
+    return [("done", ()), ("absorb", (d.args[0],))]
+
+
+def hazard_reinforce_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    """MM-13.1 against a storm's hit (a skull declined goes to its placement) or
+    Bridgetown's reefs (MM-18: the entry then goes on, if the ship still floats)."""
+    t = ctx.table
+    location, cause = d.args
+    if kind == "absorb":
+        t.players[d.seat].reinforced_used = True
+        ctx.log(Event("reinforced-hull", {"seat": d.seat}))
+    elif location < 0:
+        t.pending.append(Decision(SKULL_HIT, d.seat, [-1]))
+    elif not event_cards.land_hazard_hit(ctx, d.seat, location, cause):
+        return
+    if cause == STORM_HIT:
+        return
+    p = t.players[d.seat]
+    p.docked = True
+    ctx.log(Event("port", {"seat": d.seat, "port": ctx.sea.names[p.zone]}))
+    port.open_visit(ctx, d.seat)
+
+
 def reroll_options(ctx: Ctx, d: Decision) -> list[Option]:
     cb = ctx.table.combat
     assert cb is not None
@@ -530,6 +563,36 @@ def hidden_cove_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -
         combat.start_combat(ctx, d.args[0], d.seat)
 
 
+def fortune_options(ctx: Ctx, d: Decision) -> list[Option]:
+    """MM-D.9 G12: keep the roll, or play Fortune's Favour to re-roll all its dice."""
+    p = ctx.table.players[d.seat]
+    favour = glory.glory_type(ctx, "fortunes_favour")
+    out: list[Option] = [("done", ())]
+    return out + (
+        [("play-glory", (favour,))] if any(ctx.c.glory[g] == favour for g in p.hand) else []
+    )
+
+
+def fortune_apply(ctx: Ctx, d: Decision, kind: str, args: tuple[int, ...]) -> None:
+    roll, skill, extra, *faces = d.args
+    if kind == "play-glory":
+        glory.play_card(ctx, d.seat, args[0])
+        faces = skill_roll(ctx, d.seat, skill, len(faces), "Fortune's Favour")
+    AFTER_ROLL[roll](ctx, d.seat, extra, faces)
+
+
+#: What each skill roll that Fortune's Favour may re-roll goes on to do: (ctx, seat,
+#: the roll's extra argument, the faces).
+AFTER_ROLL: dict[int, Callable[[Ctx, int, int, list[int]], None]] = {
+    ROLL_SCOUT: lambda ctx, seat, target, faces: sailing.scout_result(ctx, seat, target, faces),
+    ROLL_RECRUIT: lambda ctx, seat, _, faces: port.recruit_result(ctx, seat, faces),
+    ROLL_RUMOR_TEST: lambda ctx, seat, card, faces: missions.rumor_result(ctx, seat, card, faces),
+    ROLL_RUMOR_SEEK: lambda ctx, seat, _, faces: missions.seek_rumor_result(ctx, seat, faces),
+    ROLL_MISSION: lambda ctx, seat, slot, faces: missions.mission_result(ctx, seat, slot, faces),
+    ROLL_RAID: lambda ctx, seat, _, faces: raid.raid_roll_result(ctx, seat, faces),
+}
+
+
 def pilot_options(ctx: Ctx, d: Decision) -> list[Option]:
     """C04 Coast Pilot: the same Move crosses a second zone (NPCs there scout too)."""
     p = ctx.table.players[d.seat]
@@ -606,6 +669,7 @@ DECISIONS: dict[str, Kind] = {
     REINFORCE: Kind(reinforce_options, reinforce_apply, render.prompt),
     REROLL: Kind(reroll_options, reroll_apply, render.prompt),
     RAID_REINFORCE: Kind(raid_reinforce_options, raid_reinforce_apply, render.prompt),
+    HAZARD_REINFORCE: Kind(hazard_reinforce_options, hazard_reinforce_apply, render.prompt),
     TAKE_SHIP: Kind(take_ship_options, take_ship_apply, render.prompt),
     REWARD_NATION: Kind(reward_options, reward_apply, render.prompt),
     PLACE_MODIFICATION: Kind(place_modification_options, place_modification_apply, render.prompt),
@@ -615,6 +679,7 @@ DECISIONS: dict[str, Kind] = {
     CARPENTER: Kind(carpenter_options, carpenter_apply, render.prompt),
     PILOT: Kind(pilot_options, pilot_apply, render.prompt),
     HIDDEN_COVE: Kind(hidden_cove_options, hidden_cove_apply, render.prompt),
+    FORTUNE: Kind(fortune_options, fortune_apply, render.prompt),
     PORT_FEE: Kind(port_fee_options, port_fee_apply, render.prompt),
     KEEP_MODIFICATIONS: Kind(keep_modifications_options, keep_modifications_apply, render.prompt),
     SELL: Kind(port_options, port_apply, render.prompt),

@@ -5,11 +5,11 @@ from __future__ import annotations
 from quarterdeck.engine import Event
 
 from .basics import LEADERSHIP, SEAMANSHIP, skill_dice, skill_roll, successes
-from .components import CREW
+from .components import CREW, MODIFICATIONS
 from .damage import hit_player, roll_locations, sunk
 from .death import kill
 from .npcs import in_play, move_npcs
-from .phases import SKULL_HIT
+from .phases import HAZARD_REINFORCE, HAZARDS, SKULL_HIT, STORM_HIT
 from .table import Ctx, Decision
 
 
@@ -91,8 +91,37 @@ def weather_storm(ctx: Ctx, seat: int) -> None:
         return
     located, skulls, _ = roll_locations(ctx, 1)
     for loc in located:
-        hit_player(ctx, seat, loc, "storm")
+        hazard_hit(ctx, seat, loc, STORM_HIT)
     if skulls:
+        hazard_hit(ctx, seat, -1, STORM_HIT)
+
+
+REINFORCED_HULL = MODIFICATIONS.index("reinforced_hull")
+
+
+def may_reinforce(ctx: Ctx, seat: int) -> bool:
+    """MM-13.1: a Reinforced Hull token face up on the ship."""
+    p = ctx.table.players[seat]
+    return REINFORCED_HULL in p.mods and not p.reinforced_used
+
+
+def hazard_hit(ctx: Ctx, seat: int, location: int, cause: int) -> None:
+    """One hit from a storm or Bridgetown's reefs on ``location`` (-1: a skull, the
+    owner's choice). A captain whose Reinforced Hull is face up is asked first whether
+    to flip it (MM-13.1, "after locations are rolled"); else it lands."""
+    if may_reinforce(ctx, seat):
+        ctx.table.pending.append(Decision(HAZARD_REINFORCE, seat, [location, cause]))
+    elif location < 0:
         ctx.table.pending.append(Decision(SKULL_HIT, seat, [-1]))
-    elif sunk(p.values):
-        kill(ctx, seat, "sunk by the storm")
+    else:
+        land_hazard_hit(ctx, seat, location, cause)
+
+
+def land_hazard_hit(ctx: Ctx, seat: int, location: int, cause: int) -> bool:
+    """The hit lands; False if it sank the ship (the captain dies, MM-16.1)."""
+    p = ctx.table.players[seat]
+    hit_player(ctx, seat, location, HAZARDS[cause])
+    if sunk(p.values):
+        kill(ctx, seat, "sunk by the storm" if cause == STORM_HIT else "sunk entering Bridgetown")
+        return False
+    return True

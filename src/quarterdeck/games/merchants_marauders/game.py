@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Buffer, Option, OptionError, State, TensorLayout
+from quarterdeck.engine import ActionSpace, Bot, Buffer, Option, OptionError, State, TensorLayout
 
+from . import scoring
 from .actions import build_action_space
+from .bot import HeuristicBot
 from .components import Components, house_values, parse_components
 from .decisions import PHASE_INDEX
 from .map import SeaMap
@@ -29,7 +31,13 @@ MOVES_PER_TURN = 3 + 1 + 5 + 1
 BATTLES_PER_TURN = 6 + MOVES_PER_TURN * 6 + 3
 PORT_DECISIONS = 150  # 7 steps of bounded options (6 cards, 20 repairs, 6 transfers...)
 ACTION_DECISIONS = MOVES_PER_TURN + 3 + 6 + 14 + 2  # actions, specialists, cards, retire, end
-TURN_DECISIONS = ACTION_DECISIONS + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 60
+#: Fortune's Favour windows after skill rolls outside combat (3 scouts, 3 raids, a
+#: recruit, a rumor sought and one tested, a mission) and the Reinforced Hull asked at
+#: Bridgetown: one decision each.
+WINDOWS_PER_TURN = 3 + 3 + 1 + 2 + 1 + 1
+TURN_DECISIONS = (
+    ACTION_DECISIONS + WINDOWS_PER_TURN + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 60
+)
 ROUND_DECISIONS = 4 * 30  # the Event step: storm skulls, deaths, new captains
 
 
@@ -61,6 +69,23 @@ class MerchantsAndMarauders(MerchantsAndMaraudersGame):
 
     components: Components
     sea: SeaMap
+
+    #: Games run to hundreds of decisions: rollouts stop after this many and
+    #: ``evaluate`` guesses the rest from glory and gold.
+    rollout_depth: ClassVar[int | None] = 20
+    #: The heuristic plays the other seats and the rollouts of the search.
+    search_models_play: ClassVar[bool] = True
+
+    def evaluate(self, state: State) -> list[float]:
+        """The returns of a finished game; else ``scoring.estimate``: total glory
+        plus gold (the search reads a determinization, so gold is drawn)."""
+        assert isinstance(state, MerchantsAndMaraudersState)
+        if state.is_terminal():
+            return state.returns()
+        return scoring.estimate(state)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        return {"heuristic": HeuristicBot}
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)

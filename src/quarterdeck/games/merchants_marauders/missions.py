@@ -10,6 +10,7 @@ from .basics import (
     INFLUENCE,
     draw,
     draw_cargo,
+    fortune_window,
     gain_glory,
     has_specialist,
     is_pirate,
@@ -18,7 +19,15 @@ from .basics import (
     successes,
 )
 from .components import CANNONS, CREW, SPECIAL_WEAPONS
-from .phases import CHOOSE_WEAPON, FRIGATE_OR_GOLD, KEEP_CARGO, RETURN_BOUNTY
+from .phases import (
+    CHOOSE_WEAPON,
+    FRIGATE_OR_GOLD,
+    KEEP_CARGO,
+    RETURN_BOUNTY,
+    ROLL_MISSION,
+    ROLL_RUMOR_SEEK,
+    ROLL_RUMOR_TEST,
+)
 from .setup import refill_mission
 from .table import Ctx, Decision, Raid
 
@@ -71,11 +80,20 @@ def investigate_rumor(ctx: Ctx, seat: int) -> None:
     p = t.players[seat]
     card = p.rumor
     r = ctx.c.rumors[card]
-    skill, need = r.test
+    skill = r.test[0]
     p.rumor = -1
     ctx.log(Event("rumor-investigated", {"seat": seat, "rumor": r.name}))
     faces = skill_roll(ctx, seat, skill, skill_dice(ctx, p, skill), "rumor")
-    true = successes(faces) >= need
+    if not fortune_window(ctx, seat, skill, faces, ROLL_RUMOR_TEST, card):
+        rumor_result(ctx, seat, card, faces)
+
+
+def rumor_result(ctx: Ctx, seat: int, card: int, faces: list[int]) -> None:
+    """The rumor's test, kept or re-rolled (G12)."""
+    t = ctx.table
+    p = t.players[seat]
+    r = ctx.c.rumors[card]
+    true = successes(faces) >= r.test[1]
     ctx.log(Event("rumor-result", {"seat": seat, "rumor": r.name, "true": true}))
     keep = (
         true
@@ -103,6 +121,14 @@ def try_rumor(ctx: Ctx, seat: int, fee: int, bonus: int) -> None:
     p = t.players[seat]
     p.gold -= fee
     faces = skill_roll(ctx, seat, INFLUENCE, skill_dice(ctx, p, INFLUENCE) + bonus, "rumor")
+    if not fortune_window(ctx, seat, INFLUENCE, faces, ROLL_RUMOR_SEEK):
+        seek_rumor_result(ctx, seat, faces)
+
+
+def seek_rumor_result(ctx: Ctx, seat: int, faces: list[int]) -> None:
+    """The Influence roll for a rumor, kept or re-rolled (G12)."""
+    t = ctx.table
+    p = t.players[seat]
     if not successes(faces):
         return
     card = draw(ctx, t.rumor_deck, t.rumor_discard)
@@ -156,12 +182,30 @@ def attempt_mission(ctx: Ctx, seat: int, slot: int) -> None:
             p.cargo.remove(c)
             t.cargo_discard.append(c)
     if m.test is not None:
-        skill, need = m.test
+        skill = m.test[0]
         dice = skill_dice(ctx, p, skill) + (ctx.c.captains[p.card].ability == "court_favourite")
         faces = skill_roll(ctx, seat, skill, dice, "mission")
-        if successes(faces) < need:
-            ctx.log(Event("mission-failed", {"seat": seat, "mission": m.name}))
-            return
+        if not fortune_window(ctx, seat, skill, faces, ROLL_MISSION, slot):
+            mission_result(ctx, seat, slot, faces)
+        return
+    mission_done(ctx, seat, slot)
+
+
+def mission_result(ctx: Ctx, seat: int, slot: int, faces: list[int]) -> None:
+    """The mission's test, kept or re-rolled (G12)."""
+    m = ctx.c.missions[ctx.table.board_missions[slot]]
+    assert m.test is not None
+    if successes(faces) < m.test[1]:
+        ctx.log(Event("mission-failed", {"seat": seat, "mission": m.name}))
+        return
+    mission_done(ctx, seat, slot)
+
+
+def mission_done(ctx: Ctx, seat: int, slot: int) -> None:
+    t = ctx.table
+    p = t.players[seat]
+    card = t.board_missions[slot]
+    m = ctx.c.missions[card]
     ctx.log(Event("mission-done", {"seat": seat, "mission": m.name}))
     if p.mission >= 0:
         t.mission_discard.append(p.mission)

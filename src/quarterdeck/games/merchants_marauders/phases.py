@@ -22,6 +22,7 @@ AMMO = "ammo"  # MM-13.2: Chain-shot or Grapeshot before a volley
 REINFORCE = "reinforce"  # MM-13.1: the Reinforced Hull absorbs 1 damage
 REROLL = "reroll"  # MM-D.9 G04, MM-D.5 C03: re-roll hit-location dice
 RAID_REINFORCE = "raid-reinforce"  # MM-6.3 step 5: the same against a raid's hit icons
+HAZARD_REINFORCE = "hazard-reinforce"  # MM-13.1: the same against a storm's or Bridgetown's hit
 TAKE_SHIP = "take-ship"  # MM-11.3
 REWARD_NATION = "reward-nation"  # MM-7.4
 PLACE_MODIFICATION = "place-modification"  # MM-13.4
@@ -32,6 +33,7 @@ CARPENTER = "carpenter"  # MM-D.9 G11: repair 2 points
 KEEP_MODIFICATIONS = "keep-modifications"  # MM-18 St. John: keep them for 1 gold each
 PORT_FEE = "port-fee"  # MM-18 Port Royal: pay 2 gold after a failed Influence roll
 PILOT = "pilot"  # MM-D.5 C04 Coast Pilot: sail on to a second zone
+FORTUNE = "fortune"  # MM-D.9 G12 Fortune's Favour: re-roll all dice of a skill roll
 HIDDEN_COVE = "hidden-cove"  # MM-14.4 reaction window: a scout for your ship succeeded
 SELL = "sell"  # MM-12.2
 BUY = "buy"  # MM-12.3
@@ -56,6 +58,13 @@ DECLARATIONS = ("Shoot", "Board", "Flee")
 NPC_SIDE = 10  # a combat side >= NPC_SIDE is the NPC (side - NPC_SIDE)
 COMBAT_ROUND_CAP = 20  # MM-8.6 (house)
 CREW_ROUND_CAP = 20  # MM-10.4 (house)
+
+# -- hazards the Reinforced Hull may absorb outside combat (HAZARD_REINFORCE's cause) --
+STORM_HIT, REEFS_HIT = 0, 1  # MM-D.8 Storm; MM-18 Bridgetown's reefs
+HAZARDS = ("storm", "Bridgetown's reefs")
+
+# -- skill rolls Fortune's Favour may re-roll (FORTUNE's first argument) ----------------
+ROLL_SCOUT, ROLL_RECRUIT, ROLL_RUMOR_TEST, ROLL_RUMOR_SEEK, ROLL_MISSION, ROLL_RAID = range(6)
 
 # -- scouting targets (one of each per turn, MM-5.4) --------------------------------
 TARGET_MERCHANT = 0

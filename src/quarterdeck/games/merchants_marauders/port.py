@@ -16,6 +16,7 @@ from .basics import (
     ability,
     check_declaration,
     draw_cargo,
+    fortune_window,
     gain_glory,
     has_specialist,
     home_port,
@@ -50,6 +51,7 @@ from .phases import (
     MISSION,
     PORT_STEPS,
     RECRUIT,
+    ROLL_RECRUIT,
     RUMOR,
     RUMOR_FEE,
     SELL,
@@ -444,8 +446,20 @@ def recruit(ctx: Ctx, seat: int) -> None:
     if not recruit_free(ctx, p, visit.zone):
         bonus = 1 if ability(ctx, p) == "boatswains_eye" else 0
         faces = skill_roll(ctx, seat, LEADERSHIP, skill_dice(ctx, p, LEADERSHIP) + bonus, "recruit")
-        if not successes(faces):
-            return
+        if not fortune_window(ctx, seat, LEADERSHIP, faces, ROLL_RECRUIT):
+            recruit_result(ctx, seat, faces)
+        return
+    recruited(ctx, seat)
+
+
+def recruit_result(ctx: Ctx, seat: int, faces: list[int]) -> None:
+    """The Leadership roll, kept or re-rolled (G12): a success fills the crew."""
+    if successes(faces):
+        recruited(ctx, seat)
+
+
+def recruited(ctx: Ctx, seat: int) -> None:
+    p = ctx.table.players[seat]
     p.values[CREW] = p.maxima[CREW]
     ctx.log(Event("recruit", {"seat": seat, "crew": p.values[CREW]}))
 

@@ -10,6 +10,7 @@ from .basics import (
     SPANISH,
     cargo_limit,
     draw_cargo,
+    fortune_window,
     gain_glory,
     maneuverability,
     skill_dice,
@@ -29,6 +30,7 @@ from .phases import (
     RAID_REINFORCE,
     RAID_SPEND,
     RAID_WEAPON,
+    ROLL_RAID,
 )
 from .table import Ctx, Decision, Raid
 
@@ -97,6 +99,16 @@ def start_raid(ctx: Ctx, seat: int, zone: int, nation: int) -> None:
                 raid.cards.append(card)
                 ctx.log(Event("raid-card", {"seat": seat, "card": card}))
     faces = skill_roll(ctx, seat, SEAMANSHIP, skill_dice(ctx, p, SEAMANSHIP), "raid")
+    if not fortune_window(ctx, seat, SEAMANSHIP, faces, ROLL_RAID):
+        raid_roll_result(ctx, seat, faces)
+
+
+def raid_roll_result(ctx: Ctx, seat: int, faces: list[int]) -> None:
+    """The raid's Seamanship roll, kept or re-rolled (G12, MM-14.6)."""
+    t = ctx.table
+    p = t.players[seat]
+    raid = t.raid
+    assert raid is not None
     raid.successes = successes(faces)
     raid.failures = len(faces) - raid.successes
     if raid.failures and any(p.weapons):

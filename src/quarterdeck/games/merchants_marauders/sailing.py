@@ -11,6 +11,7 @@ from .basics import (
     SEAMANSHIP,
     SPANISH,
     at_war,
+    fortune_window,
     home_port,
     is_pirate,
     nation_of,
@@ -23,14 +24,17 @@ from .combat import start_combat
 from .components import CARGO, HULL
 from .damage import hit_player, sunk
 from .death import kill
-from .event_cards import weather_storm
+from .event_cards import may_reinforce, weather_storm
 from .missions import investigate_rumor
 from .npcs import in_play, npc_attacks
 from .phases import (
     DISCARD_CARGO,
+    HAZARD_REINFORCE,
     HIDDEN_COVE,
     NPC_SIDE,
     PORT_FEE,
+    REEFS_HIT,
+    ROLL_SCOUT,
     TARGET_CAPTAIN,
     TARGET_MERCHANT,
     TARGET_NPC,
@@ -143,8 +147,20 @@ def scout(ctx: Ctx, seat: int, target: int, spanish: bool = False) -> None:
     ctx.log(Event("scout", {"seat": seat, "target": target_words(ctx, target)}))
     if not spanish:
         faces = skill_roll(ctx, seat, SCOUTING, skill_dice(ctx, p, SCOUTING), "scout")
-        if not successes(faces):
+        if fortune_window(ctx, seat, SCOUTING, faces, ROLL_SCOUT, target):
             return
+        scout_result(ctx, seat, target, faces)
+        return
+    scout_found(ctx, seat, target, spanish)
+
+
+def scout_result(ctx: Ctx, seat: int, target: int, faces: list[int]) -> None:
+    """The scout's roll, kept or re-rolled (G12): a success finds the target."""
+    if successes(faces):
+        scout_found(ctx, seat, target, False)
+
+
+def scout_found(ctx: Ctx, seat: int, target: int, spanish: bool) -> None:
     if target == TARGET_MERCHANT:
         merchant_found(ctx, seat, SPANISH if spanish else None)
     elif target >= TARGET_NPC:
@@ -214,6 +230,11 @@ def enter_port(ctx: Ctx, seat: int, how: str) -> bool:
             faces = skill_roll(
                 ctx, seat, SEAMANSHIP, skill_dice(ctx, p, SEAMANSHIP), "enter Bridgetown"
             )
+            if not successes(faces) and may_reinforce(ctx, seat):
+                # MM-13.1: the captain may flip the Reinforced Hull; the entry goes
+                # on in that decision.
+                t.pending.append(Decision(HAZARD_REINFORCE, seat, [HULL, REEFS_HIT]))
+                return False
             if not successes(faces):
                 hit_player(ctx, seat, HULL, "Bridgetown's reefs")
                 if sunk(p.values):

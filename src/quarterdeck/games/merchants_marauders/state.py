@@ -10,9 +10,17 @@ from typing import Any
 from quarterdeck.engine import Action, Game, Pending, Rng, State
 
 from . import decisions, scoring, view
+from .basics import stash_cap
 from .components import Components
 from .map import SeaMap
-from .phases import KEEP_MODIFICATIONS, MERCHANT_NATION, OVER, PLACE_MODIFICATION
+from .phases import (
+    FORTUNE,
+    KEEP_MODIFICATIONS,
+    MERCHANT_NATION,
+    OVER,
+    PLACE_MODIFICATION,
+    ROLL_RUMOR_TEST,
+)
 from .setup import new_table, set_up
 from .table import Table
 
@@ -96,7 +104,7 @@ class MerchantsAndMaraudersState(State):
         """Redraw what ``seat`` cannot see (MM-1.7a): other seats' glory cards and
         rumors with their decks, every deck's order, face-down merchant and
         modification tokens. Pools are sorted first, so the draw depends only on what
-        the seat knows. (Gold and stash amounts are kept as they are.)"""
+        the seat knows; and the split of other captains' gold between ship and stash."""
         s = self.clone()
         t = s.table
         others = [p for i, p in enumerate(t.players) if i != seat]
@@ -137,7 +145,27 @@ class MerchantsAndMaraudersState(State):
         rng.shuffle(mods)
         for z, m in zip(spots, mods, strict=True):
             t.mod_at[z] = m
+        self._resample_stashes(t, seat, rng)
         return s
+
+    def _resample_stashes(self, t: Table, seat: int | None, rng: Rng) -> None:
+        """MM-1.7a: gold on board and stashed gold are secret. Their sum is public
+        arithmetic (every gain and cost is logged), their split is not once a captain
+        has used the stash (the transfers' amounts are secret): redraw it, short of
+        the 10 glory a captain would have declared (MM-17.3)."""
+        if t.stage == OVER:
+            return
+        stashers = {e.data["seat"] for e in self.events if e.kind == "stash"}
+        for i, p in enumerate(t.players):
+            if i == seat or i not in stashers or i == t.declared:
+                continue
+            total = p.gold + p.stash
+            top = total
+            short = self.glory_target - p.glory  # stash points that would declare
+            if short <= stash_cap(self):
+                top = min(top, max(0, short * 10 - 1))
+            p.stash = rng.randint(0, top)
+            p.gold = total - p.stash
 
     def components(self) -> Counter[str]:
         """Every card and token wherever it is: the multiset never changes."""
@@ -170,6 +198,8 @@ class MerchantsAndMaraudersState(State):
                 mods += d.args[: d.args.index(-1)]
             elif d.kind == KEEP_MODIFICATIONS:
                 mods += d.args
+            elif d.kind == FORTUNE and d.args[0] == ROLL_RUMOR_TEST:
+                rumors.append(d.args[2])  # the rumor under test, shown
         out.update(f"cargo:{k}" for k in cargo)
         out.update(f"glory:{k}" for k in glory)
         out.update(f"rumor:{k}" for k in rumors)

@@ -81,6 +81,8 @@ def view(ctx: Ctx, seat: int | None, reveal: bool) -> dict[str, JSON]:
     out: dict[str, JSON] = {
         "round": t.round,
         "stage": t.stage,
+        # The kind of the pending decision (decisions.py) and its seat: public.
+        "decision": t.pending[-1].kind if t.pending and not over else None,
         "first_player": t.first,
         "active": t.active,
         "actions_left": t.actions_left,
