@@ -1,6 +1,6 @@
 import pytest
 
-from quarterdeck.engine import Deck, Rng, Track, roll
+from quarterdeck.engine import Deck, Rng, roll
 
 
 def test_deck_draws_from_the_top_and_discards() -> None:
@@ -29,14 +29,6 @@ def test_deck_copy_is_independent_and_round_trips() -> None:
     copy.draw()
     assert deck == Deck([1, 2], [3]) and copy != deck
     assert Deck.from_json(deck.to_json()) == deck
-
-
-def test_track_stops_at_its_ends() -> None:
-    track = Track(0, 6, 4)
-    assert track.move(5) == 2 and track.value == 6
-    assert track.move(-10) == -6 and track.value == 0
-    with pytest.raises(ValueError):
-        Track(3, 1)
 
 
 def test_dice_roll_in_range_and_deterministic() -> None:

@@ -6,7 +6,7 @@ It imports nothing else of Quarterdeck.
 
 from .actions import Action, ActionSpace
 from .bot import Bot, RandomBot
-from .components import Deck, Track, roll
+from .components import Deck, roll
 from .errors import (
     DataFileError,
     GameOverError,
@@ -55,7 +55,6 @@ __all__ = [
     "State",
     "TensorField",
     "TensorLayout",
-    "Track",
     "UnknownGameError",
     "derive_seed",
     "fresh_seed",

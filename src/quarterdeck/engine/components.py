@@ -1,4 +1,4 @@
-"""Building blocks that games share: decks, dice and tracks.
+"""Building blocks that games share: decks and dice.
 
 They hold plain lists and integers so that games stay fast to clone and easy to
 serialize; every random draw takes the state's own :class:`Rng`.
@@ -77,40 +77,3 @@ class Deck(Generic[C]):
 def roll(rng: Rng, dice: int = 1, sides: int = 6) -> list[int]:
     """Roll ``dice`` dice of ``sides`` sides."""
     return [rng.randint(1, sides) for _ in range(dice)]
-
-
-class Track:
-    """A bounded counter, like a damage track or a score track."""
-
-    __slots__ = ("high", "low", "value")
-
-    def __init__(self, low: int, high: int, value: int | None = None) -> None:
-        if low > high:
-            raise ValueError("a track's low end must not be above its high end")
-        self.low = low
-        self.high = high
-        self.value = low if value is None else self._clamp(value)
-
-    def _clamp(self, v: int) -> int:
-        return max(self.low, min(self.high, v))
-
-    def move(self, delta: int) -> int:
-        """Move by ``delta``, stopping at the ends; return how far it really moved."""
-        before = self.value
-        self.value = self._clamp(self.value + delta)
-        return self.value - before
-
-    def copy(self) -> Track:
-        return Track(self.low, self.high, self.value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Track) and (self.low, self.high, self.value) == (
-            other.low,
-            other.high,
-            other.value,
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Track({self.low}..{self.high}: {self.value})"

@@ -4,6 +4,7 @@ glory and bounties: the small helpers every chapter uses."""
 from __future__ import annotations
 
 from quarterdeck.engine import Event
+from quarterdeck.engine import roll as engine_roll
 
 from .components import CARGO, MODIFICATIONS, SKILLS, ShipType
 from .phases import (
@@ -25,7 +26,7 @@ RIGS = MODIFICATIONS.index("advanced_rigs")
 
 def roll(ctx: Ctx, dice: int) -> list[int]:
     """``dice`` six-sided dice from the state's generator."""
-    return [ctx.rng.randint(1, 6) for _ in range(dice)]
+    return engine_roll(ctx.rng, dice)
 
 
 def is_success(face: int) -> bool:
