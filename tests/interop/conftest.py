@@ -17,6 +17,17 @@ def player_counts(name: str) -> list[int]:
 #: Every game with every number of players it takes.
 GAME_PLAYERS = [(name, n) for name in GAMES for n in player_counts(name)]
 
+#: Options that shorten a long game in the checks that play whole games and examine
+#: every step (OpenSpiel's serialization round trip and information-state strings
+#: grow with the log, so a check's cost grows with the square of a game's length).
+#: A shorter game passes through the same kinds of decision: a random Pirate War
+#: game reaches every phase within a few rounds, but runs its 100 rounds otherwise.
+SHORT: dict[str, dict[str, Any]] = {"pirate-war": {"round_limit": 8}}
+
+
+def short(name: str) -> dict[str, Any]:
+    return SHORT.get(name, {})
+
 #: Both ships two Planks from sinking, cannons loaded, Targets in front, three turns
 #: each before the round cap (60 each): the last turns of a BroadSides game.
 NEAR_END: dict[str, Any] = {

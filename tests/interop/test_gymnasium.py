@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env
 
 from quarterdeck.interop.gymnasium import QuarterdeckGymEnv, env_id
 
-from .conftest import GAME_PLAYERS, GAMES
+from .conftest import GAME_PLAYERS, GAMES, short
 
 
 @pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
@@ -44,7 +44,9 @@ def play(env: QuarterdeckGymEnv, seed: int) -> tuple[float, int]:
 
 @pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
 def test_a_masked_episode_ends_with_the_seats_return(name: str, players: int) -> None:
-    env = QuarterdeckGymEnv(name, players=players, seat=players - 1, opponents="random")
+    env = QuarterdeckGymEnv(
+        name, players=players, seat=players - 1, opponents="random", **short(name)
+    )
     reward, steps = play(env, seed=players)
     assert steps > 0
     assert reward == env.position.returns()[players - 1]

@@ -14,7 +14,7 @@ from quarterdeck.ai import make_bot
 from quarterdeck.engine import Rng, get_game
 from quarterdeck.interop import openspiel as qos
 
-from .conftest import GAME_PLAYERS, GAMES, near_end
+from .conftest import GAME_PLAYERS, GAMES, near_end, short
 
 
 def dealt(game: qos.QuarterdeckGame, deal: int) -> qos.QuarterdeckState:
@@ -53,7 +53,7 @@ def test_openspiel_random_simulation_checks_pass(name: str, players: int) -> Non
     """OpenSpiel's own consistency checks, serialization on: legal actions sorted and
     empty for other players, clones equal, serialize/deserialize equal, masks,
     returns within the utilities, length within the declared maximum."""
-    game = qos.load(name, players=players)
+    game = qos.load(name, players=players, **short(name))
     pyspiel.random_sim_test(
         game, num_sims=1 if name == "broadsides" else 3, serialize=True, verbose=False
     )
@@ -160,7 +160,7 @@ def test_a_resampled_state_has_the_same_information_state_for_that_seat(
     """OpenSpiel checks this for C++ games only; ours is the same check: a state drawn
     by resample_from_infostate looks the same to the seat (information-state and
     observation strings and tensors), and plays on."""
-    game = qos.load(name, players=players)
+    game = qos.load(name, players=players, **short(name))
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for state in random_states(game, deal=players * 17, every=11):
         if state.is_terminal():

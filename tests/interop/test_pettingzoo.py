@@ -10,7 +10,7 @@ from pettingzoo.test import api_test, seed_test
 from quarterdeck.engine import get_game
 from quarterdeck.interop.pettingzoo import ENVS, env, raw_env
 
-from .conftest import GAME_PLAYERS, GAMES
+from .conftest import GAME_PLAYERS, GAMES, short
 
 
 @pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
@@ -45,7 +45,7 @@ def play_masked(e, seed: int) -> dict[str, float]:  # type: ignore[no-untyped-de
 
 @pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
 def test_a_masked_random_game_ends_with_the_games_returns(name: str, players: int) -> None:
-    e = raw_env(name, players=players)
+    e = raw_env(name, players=players, **short(name))
     totals = play_masked(e, seed=players)
     returns = e.game_state.returns()
     assert [totals[f"player_{i}"] for i in range(players)] == returns
