@@ -185,3 +185,4 @@ def test_the_catalog_gives_every_registered_game_its_title_and_blurb(client: Tes
         assert isinstance(entry["blurb"], str) and 10 < len(entry["blurb"]) < 300, name
         assert "#" not in entry["blurb"] and "*" not in entry["blurb"], name
         assert (entry["min_players"], entry["max_players"]) == (game.min_players, game.max_players)
+        assert client.get(f"/static/{name}.js").status_code == 200, name  # its renderer
