@@ -169,3 +169,20 @@ def test_a_replay_seen_by_a_seat_hides_the_others_secret_moves(client: TestClien
         everything = client.get(f"/api/games/{game['id']}/replay?at={at}").json()
         assert everything["action"]["text"] == made
     assert others_launches and own_launches  # the game had both kinds to hide and show
+
+
+def test_the_catalog_gives_every_registered_game_its_title_and_blurb(client: TestClient) -> None:
+    # The lobby, the table and the replay take a game's title and blurb from here:
+    # no game is named in the browser's code.
+    from quarterdeck.engine import game_names
+
+    catalog = {g["name"]: g for g in client.get("/api/catalog").json()}
+    assert set(catalog) == set(game_names())
+    for name in game_names():
+        game = get_game(name)
+        entry = catalog[name]
+        assert entry["title"] == game.title
+        assert isinstance(entry["blurb"], str) and 10 < len(entry["blurb"]) < 300, name
+        assert "#" not in entry["blurb"] and "*" not in entry["blurb"], name
+        assert (entry["min_players"], entry["max_players"]) == (game.min_players, game.max_players)
+        assert client.get(f"/static/{name}.js").status_code == 200, name  # its renderer

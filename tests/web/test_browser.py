@@ -1,5 +1,6 @@
-"""BroadSides in a real browser: a newcomer's first game against a bot, a game played
-to its end, a reload in the middle, and two people who never see each other's hand."""
+"""The games in a real browser: a newcomer's first BroadSides duel against a bot, a
+game played to its end, a reload in the middle, two people who never see each other's
+hand, and the Merchants & Marauders and Pirate War tables drawn and played by clicking."""
 
 from __future__ import annotations
 
@@ -196,3 +197,87 @@ def test_two_people_play_and_neither_page_ever_holds_the_others_hand(
         assert page.errors == []
     for page in pages:
         page.context.close()
+
+
+def start_against_random_bots(server: str, page: Any, game: str) -> None:
+    """From the lobby: choose ``game`` (its tile shows its title and player counts),
+    two players, random bots, and set sail."""
+    catalog = {g["name"]: g for g in call(server, "/api/catalog")}
+    page.goto(server + "/")
+    page.fill("#name", "Ada")
+    tile = page.locator(f"label[for='game-{game}']")
+    assert catalog[game]["title"] in tile.inner_text()
+    low, high = catalog[game]["min_players"], catalog[game]["max_players"]
+    assert f"{low}–{high} players" in tile.inner_text()
+    tile.click()
+    assert catalog[game]["blurb"] in page.locator("#rival-hint").inner_text()
+    page.select_option("#players", "2")
+    page.select_option("#rival", "random")
+    page.click("#set-sail")
+
+
+VERSION = """async () => {
+  const id = location.pathname.split("/").pop();
+  const kept = JSON.parse(localStorage.getItem("quarterdeck:seat:" + id));
+  const r = await fetch(`/api/games/${id}/view`, { headers: { Authorization: `Bearer ${kept.token}` } });
+  return (await r.json()).version;
+}"""
+
+
+def taken_by_the_server(page: Any, click: Any) -> None:
+    """``click()`` makes this seat's decision: the game's version on the server moves
+    on (nothing else can move it while the seat is deciding). The log on the page
+    shows only its last 60 lines, so its length is no sign."""
+    before = page.evaluate(VERSION)
+    click()
+    deadline = time.monotonic() + 30
+    while page.evaluate(VERSION) == before:
+        assert time.monotonic() < deadline, "the decision was not taken"
+        page.wait_for_timeout(100)
+
+
+def decide_by_clicking(page: Any) -> None:
+    """Click the first legal action once it is this seat's move."""
+    page.wait_for_selector("#buttons button[data-action]", timeout=60_000)
+    taken_by_the_server(page, page.locator("#buttons button[data-action]").first.click)
+
+
+def test_merchants_and_marauders_is_drawn_and_played_by_clicking(server: str, page: Any) -> None:
+    start_against_random_bots(server, page, "merchants-and-marauders")
+    page.wait_for_selector(".mm-table")
+    assert page.locator("#title").inner_text() == "Merchants & Marauders"
+    assert page.locator(".mm-zone").count() == 17
+    assert "Caribbean Sea" in page.locator(".mm-sea").inner_text()
+    assert page.locator(".mm-captain").count() == 2
+    assert "gold" in page.locator(".mm-captain.mine").inner_text()  # your own gold is shown
+    decide_by_clicking(page)  # a starting ship, with the buttons
+    zones = page.locator(".mm-zone.choosable")
+    for _ in range(12):  # then through the set-up to a turn of your own at sea
+        page.wait_for_selector("#buttons button[data-action]", timeout=60_000)
+        if zones.count():
+            break
+        decide_by_clicking(page)
+    assert zones.count(), "no zone to sail to"
+    # Sail there by clicking the zone on the table.
+    taken_by_the_server(page, page.locator(".mm-zone.choosable").first.click)
+    assert page.errors == []
+
+
+def test_pirate_war_is_drawn_as_hexes_and_played_by_clicking(server: str, page: Any) -> None:
+    start_against_random_bots(server, page, "pirate-war")
+    page.wait_for_selector(".pw-table")
+    assert page.locator("#title").inner_text() == "Pirate War"
+    assert page.locator(".pw-hex").count() > 400  # 17 rows of 26–27 hexes
+    assert page.locator(".pw-hex.rock").count() == 6
+    assert "wind blows toward" in page.locator(".pw-head").inner_text()
+    assert page.locator(".pw-captain").count() == 2
+    decide_by_clicking(page)  # a race for the first captain
+    ships = page.locator(".pw-ship")
+    for _ in range(12):  # a home port and a mount: the ships are put on their anchorages
+        page.wait_for_selector("#buttons button[data-action]", timeout=60_000)
+        if ships.count() == 2:
+            break
+        decide_by_clicking(page)
+    assert ships.count() == 2
+    assert "facing" in ships.first.locator("title").text_content()
+    assert page.errors == []

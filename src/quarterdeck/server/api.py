@@ -49,7 +49,7 @@ from .rooms import (
 )
 from .storage import Store, default_database_url
 from .tokens import hash_token, new_token
-from .web import add_web
+from .web import add_web, blurb_of
 
 JSON = Any
 log = logging.getLogger(__name__)
@@ -76,6 +76,7 @@ class OptionInfo(BaseModel):
 class GameInfo(BaseModel):
     name: str
     title: str
+    blurb: str = Field(description="A sentence about the game, for the lobby.")
     min_players: int
     max_players: int
     rules_version: str
@@ -321,6 +322,7 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
                 GameInfo(
                     name=name,
                     title=game.title,
+                    blurb=blurb_of(game),
                     min_players=game.min_players,
                     max_players=game.max_players,
                     rules_version=game.rules_version,

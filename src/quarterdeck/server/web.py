@@ -7,6 +7,7 @@ nothing to build, served as they are.
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
@@ -94,6 +95,20 @@ def replay_step(record: Record, at: int, seat: int | None) -> dict[str, JSON]:
         "view": view,
         "said": [game.describe_event(e, seat) for e in view.get("log", [])],
     }
+
+
+def blurb_of(game: Any) -> str:
+    """A sentence for the lobby: the game's own ``blurb`` if it has one, else the first
+    sentence of its rules summary (the first paragraph under the title, emphasis
+    removed)."""
+    own = getattr(game, "blurb", None)
+    if isinstance(own, str) and own.strip():
+        return own.strip()
+    paragraphs = [p.strip() for p in game.rules_summary().split("\n\n")]
+    text = next((p for p in paragraphs if p and not p.startswith("#")), "")
+    text = re.sub(r"[*_`]", "", " ".join(text.split()))
+    sentence = re.match(r"(.+?[.!?])(\s|$)", text)
+    return sentence.group(1) if sentence else text
 
 
 def _game(name: str) -> Any:

@@ -54,9 +54,7 @@ function chooseGame() {
   );
   // When the timer runs out, the seat's bot makes the move (docs/server.md).
   document.getElementById("rival-hint").textContent =
-    game.name === "broadsides"
-      ? "A duel of two captains: aim with cards, fire your cannons, sink or strike the foe. With a turn timer, a bot moves for whoever runs out of time."
-      : "Send treasure ships out and bluff about escorts; bots take the other seats.";
+    `${game.blurb} Bots take the seats you do not give to friends; with a turn timer, a bot moves for whoever runs out of time.`;
 }
 
 async function create(event) {

@@ -7,6 +7,7 @@ const KEYS = "123456789abcdefghijklmnopqrstuvwxyz";
 
 const table = {
   summary: null,
+  title: "", // the game's title, from the catalog
   game: null, // the renderer module
   actions: new Map(),
   components: null,
@@ -35,7 +36,8 @@ async function start() {
     if (kept.fresh) showRejoinLink(kept);
   }
   const name = table.summary.game;
-  const [actions, components, module] = await Promise.all([
+  const [catalog, actions, components, module] = await Promise.all([
+    api("/api/catalog"),
     api(`/api/catalog/${name}/actions`),
     api(`/api/catalog/${name}/components`),
     import(`./${name}.js`),
@@ -43,14 +45,11 @@ async function start() {
   for (const a of actions) table.actions.set(a.id, a);
   table.components = components;
   table.game = module;
-  document.getElementById("title").textContent = titleOf(name);
+  table.title = catalog.find((g) => g.name === name)?.title || name;
+  document.getElementById("title").textContent = table.title;
   if (table.token === null) offerSeat();
   wireControls();
   connect();
-}
-
-function titleOf(name) {
-  return { broadsides: "BroadSides", "letter-of-marque": "Letter of Marque" }[name] || name;
 }
 
 // A rejoin link holds the seat's token after '#': it never reaches the server's logs.
@@ -93,7 +92,7 @@ function offerSeat() {
           const who = name.value.trim() || "Captain";
           rememberName(who);
           const joined = await api(`/api/games/${gameId}/seats/${s.seat}/join`, { method: "POST", body: { name: who } });
-          keepSeat(gameId, joined.seat, joined.token, { game: table.summary.game, title: titleOf(table.summary.game), at: Date.now() / 1000, fresh: true });
+          keepSeat(gameId, joined.seat, joined.token, { game: table.summary.game, title: table.title, at: Date.now() / 1000, fresh: true });
           location.reload();
         } catch (e) {
           showError(`Could not take the seat: ${e.message}`);
@@ -352,7 +351,7 @@ function wireControls() {
 }
 
 function baseTitle() {
-  return `${titleOf(table.summary.game)} · Quarterdeck`;
+  return `${table.title} · Quarterdeck`;
 }
 
 function tellIfMyMove(m) {

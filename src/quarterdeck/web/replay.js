@@ -7,13 +7,14 @@ const r = { at: 0, length: 0, seen: "", game: null, components: null, names: [],
 async function start() {
   const summary = await api(`/api/games/${gameId}`);
   r.names = summary.seats.map((s) => s.name || (s.bot ? `${s.bot} bot` : `seat ${s.seat + 1}`));
-  const [components, module] = await Promise.all([
+  const [catalog, components, module] = await Promise.all([
+    api("/api/catalog"),
     api(`/api/catalog/${summary.game}/components`),
     import(`./${summary.game}.js`),
   ]);
   r.components = components;
   r.game = module;
-  document.getElementById("title").textContent = `Replay · ${summary.game === "broadsides" ? "BroadSides" : "Letter of Marque"}`;
+  document.getElementById("title").textContent = `Replay · ${catalog.find((g) => g.name === summary.game)?.title || summary.game}`;
   document.getElementById("seats").textContent = r.names.join(" vs ");
   const seen = document.getElementById("seen");
   seen.append(el("option", { value: "", text: "everyone (all revealed)" }), ...r.names.map((n, i) => el("option", { value: String(i), text: n })));
