@@ -25,6 +25,11 @@ GAME_PLAYERS = [(name, n) for name in GAMES for n in player_counts(name)]
 SHORT: dict[str, dict[str, Any]] = {"pirate-war": {"round_limit": 8}}
 
 
+#: Games whose one random game is long enough (hundreds of decisions) to meet every
+#: check of OpenSpiel's random simulation; shorter games play three.
+LONG_GAMES = frozenset({"broadsides", "merchants-and-marauders", "pirate-war"})
+
+
 def short(name: str) -> dict[str, Any]:
     return SHORT.get(name, {})
 

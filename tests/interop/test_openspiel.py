@@ -14,7 +14,7 @@ from quarterdeck.ai import make_bot
 from quarterdeck.engine import Rng, get_game
 from quarterdeck.interop import openspiel as qos
 
-from .conftest import GAME_PLAYERS, GAMES, near_end, short
+from .conftest import GAME_PLAYERS, GAMES, LONG_GAMES, near_end, short
 
 
 def dealt(game: qos.QuarterdeckGame, deal: int) -> qos.QuarterdeckState:
@@ -55,7 +55,7 @@ def test_openspiel_random_simulation_checks_pass(name: str, players: int) -> Non
     returns within the utilities, length within the declared maximum."""
     game = qos.load(name, players=players, **short(name))
     pyspiel.random_sim_test(
-        game, num_sims=1 if name == "broadsides" else 3, serialize=True, verbose=False
+        game, num_sims=1 if name in LONG_GAMES else 3, serialize=True, verbose=False
     )
 
 
