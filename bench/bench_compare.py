@@ -51,7 +51,12 @@ from quarterdeck.engine import Rng, game_names, get_game
 
 REFERENCE = "broadsides"
 TARGET = ("OpenSpiel", "python_tic_tac_toe")
-PLAYERS: dict[str, int] = {"broadsides": 2, "letter-of-marque": 4, "merchants-and-marauders": 4}
+PLAYERS: dict[str, int] = {
+    "broadsides": 2,
+    "letter-of-marque": 4,
+    "merchants-and-marauders": 4,
+    "pirate-war": 4,
+}
 OPENSPIEL_GAMES: tuple[tuple[str, str], ...] = (
     ("python_kuhn_poker", "Python"),
     ("python_tic_tac_toe", "Python"),
