@@ -153,6 +153,11 @@ class PirateWar(PirateWarGame):
 
         return describe_event(event, self.components, viewer)
 
+    def render(self, view: Mapping[str, JSON]) -> Any:
+        from .render import render_view  # Rich is needed only in the terminal
+
+        return render_view(view, self.components, self.board)
+
     def house_values(self) -> list[tuple[str, str]]:
         out = []
         for key in ("mounts", "races", "weapons", "cards"):
