@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
-from quarterdeck.engine import ActionSpace, Buffer, Option, OptionError, State, TensorLayout
+from quarterdeck.engine import ActionSpace, Bot, Buffer, Option, OptionError, State, TensorLayout
 
 from . import decisions, setup, tensor
 from .actions import build_action_space
+from .bot import HeuristicBot
 from .components import Components, parse_components
 from .map import Board
 from .state import PirateWarGame, PirateWarState
@@ -119,10 +120,43 @@ class PirateWar(PirateWarGame):
     def _layouts(self) -> dict[int, TensorLayout]:
         return {}
 
+    # -- what the game offers search bots ---------------------------------------------
+
+    #: A game runs to hundreds of decisions a round: rollouts stop after this many and
+    #: ask :meth:`evaluate`.
+    rollout_depth: ClassVar[int | None] = 200
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        return {"heuristic": lambda seed: HeuristicBot(seed, self.components, self.board)}
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's standing from public facts: treasures stored (the goal, PW-17),
+        treasures aboard, the ship's hull and gold; two players get ±(a share of the
+        lead), more players a share of 1 by standing."""
+        assert isinstance(state, PirateWarState)
+        if state.is_terminal():
+            return state.returns()
+        t, c = state.table, self.components
+        goal = int(self.options["victory_treasures"])
+        worth = []
+        for s in range(state.num_players):
+            hull = t.hull[s] / c.races[t.race[s]].hull if t.race[s] >= 0 else 0.0
+            worth.append(t.store[s] + 0.5 * t.aboard[s] + 0.5 * hull + t.gold[s] / 40)
+        if state.num_players == 2:
+            lead = max(-1.0, min(1.0, (worth[0] - worth[1]) / goal))
+            return [lead, -lead]
+        total = sum(worth) or 1.0
+        return [w / total for w in worth]
+
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event
 
         return describe_event(event, self.components, viewer)
+
+    def render(self, view: Mapping[str, JSON]) -> Any:
+        from .render import render_view  # Rich is needed only in the terminal
+
+        return render_view(view, self.components, self.board)
 
     def house_values(self) -> list[tuple[str, str]]:
         out = []

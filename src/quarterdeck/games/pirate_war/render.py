@@ -1,15 +1,21 @@
-"""Pirate War in words: decision prompts and the event log. Prompts never name a
-hidden card: a window asks "play or pass" whatever the hand holds (PW-22.2)."""
+"""Pirate War in words: decision prompts, the event log and the terminal board.
+Prompts never name a hidden card: a window asks "play or pass" whatever the hand holds
+(PW-22.2). The board (:func:`render_view`) draws only what a view holds; Rich is
+imported when it is drawn, so only the terminal needs it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import phases as ph
 from .components import Components
-from .map import COMPASS, WIDTH
+from .map import COMPASS, ROWS, WIDTH, Board
 from .table import Decision, Play
+
+if TYPE_CHECKING:
+    from rich.console import Group
+    from rich.text import Text
 
 JSON = Any
 
@@ -224,3 +230,136 @@ def _more(event: Mapping[str, JSON], c: Components, who: str) -> str:
     }
     make = words.get(kind)
     return str(make()) if make else ""
+
+
+# -- the terminal board --------------------------------------------------------------------
+
+#: A ship's facing, sides 1-6 (E, SE, SW, W, NW, NE), as an arrow.
+ARROWS = ("?", "→", "↘", "↙", "←", "↖", "↗")
+#: How each map mark (the data's legend) is drawn: two characters and a style.
+TERRAIN = {
+    ".": ("· ", "blue"),
+    ":": (": ", "cyan"),
+    "P": ("P ", "bold yellow"),
+    "A": ("A ", "bold cyan"),
+    "h": ("~ ", "cyan"),
+    "X": ("X ", "bold red"),
+    "#": ("# ", "green"),
+    "I": ("I ", "bold green"),
+    "R": ("^ ", "bold white"),
+    " ": ("  ", ""),
+}
+SEAT_STYLES = ("bold red", "bold blue", "bold magenta", "bold yellow", "bold green", "bold cyan")
+
+
+def _map_text(view: Mapping[str, JSON], board: Board) -> Text:
+    """The hex map, a row of text per map row; odd rows pushed half a hex right (PW-6.1).
+    Ships are their seat number and an arrow of their facing."""
+    from rich.text import Text
+
+    ships = {s["hex"]: s for s in view["ships"] if s["hex"] is not None and s["facing"] is not None}
+    text = Text()
+    for row in range(ROWS):
+        if row % 2:
+            text.append(" ")
+        for col in range(WIDTH):
+            i = row * WIDTH + col
+            ship = ships.get(i)
+            if ship is not None:
+                text.append(
+                    f"{ship['seat'] + 1}{ARROWS[ship['facing']]}",
+                    style=f"{SEAT_STYLES[ship['seat'] % len(SEAT_STYLES)]} reverse",
+                )
+                continue
+            mark = board.marks[i]
+            glyph, style = TERRAIN.get(mark, (f"{mark} ", "bold"))
+            text.append(glyph, style=style)
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def render_view(view: Mapping[str, JSON], c: Components, board: Board) -> Group:
+    """The board for the terminal: the map with ships, ports, rocks and the island; the
+    wind; each captain's ship panel; the prompt. Only what ``view`` holds: a hand is
+    named only where the view shows it (its owner's, or every hand in a full view)."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    wind = view["wind"]
+    head = Text(f"Round {view['round']} of {view['round_limit']}", style="bold")
+    if wind:
+        head.append(f"   wind blows toward {COMPASS[wind]} {ARROWS[wind]}")
+    head.append(f"   deck {view['deck_size']}, discards {len(view['discard'])}")
+    if view["discard"]:
+        head.append(f" (top: {card_name(c, view['discard'][-1])})")
+    legend = Text(
+        "· sea  : free-port anchorage  P free port  A home anchorage  ~ harbour\n"
+        "X fort  # coast  1-6 town  I island  ^ rock  2→ player 2's ship facing E",
+        style="dim",
+    )
+    ships = Table(title="Captains", show_lines=False, expand=False)
+    for column in (
+        "captain",
+        "race",
+        "home",
+        "at",
+        "hull",
+        "crew",
+        "weapons",
+        "aboard",
+        "store",
+        "gold",
+        "cards",
+        "marks",
+    ):
+        ships.add_column(column)
+    me = view.get("seat")
+    for s in view["ships"]:
+        seat = s["seat"]
+        name = Text(player(seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        if seat == me:
+            name.append(" (you)")
+        if view.get("current_player") == seat:
+            name.append(" ◀", style="bold")
+        race = next((r for r in c.races if r.name == s["race"]), None)
+        hull = f"{s['hull']}/{race.hull}" if race is not None else str(s["hull"])
+        at = "—"
+        if s["hex"] is not None:
+            at = f"{hex_name(s['hex'])} {ARROWS[s['facing']]}"
+        counts = {w: s["weapons"].count(w) for w in s["weapons"]}
+        weapons = ", ".join(f"{n} {w}" for w, n in counts.items()) or "—"
+        cards = str(s["hand_size"])
+        if s["hand"] is not None and s["hand"]:
+            cards += ": " + ", ".join(card_name(c, n) for n in s["hand"])
+        marks = []
+        if s["miss_next_turn"]:
+            marks.append("misses next turn")
+        if s["wine_women_song"]:
+            marks.append("Wine, Women & Song")
+        if s["hostile_to"]:
+            marks.append("hostile: " + ", ".join(f"port {p}" for p in s["hostile_to"]))
+        ships.add_row(
+            name,
+            s["race"] or "—",
+            str(s["home_port"] or "—"),
+            at,
+            hull,
+            str(s["crew"]),
+            weapons,
+            str(s["treasures_aboard"]),
+            str(s["store"]),
+            str(s["gold"]),
+            cards,
+            "; ".join(marks) or "—",
+        )
+    parts: list[Any] = [head, Panel(_map_text(view, board), title="Pirate War", expand=False)]
+    parts += [legend, ships]
+    if view.get("winners") is not None:
+        won = ", ".join(player(w) for w in view["winners"]) or "nobody"
+        parts.append(Panel(f"Game over: {won} won", expand=False))
+    elif view.get("pending"):
+        parts.append(Panel(str(view["pending"]["prompt"]), expand=False))
+    return Group(*parts)
