@@ -45,18 +45,22 @@ def test_an_interrupted_parallel_run_keeps_the_games_already_played(
 
 
 STOPPED_RUN = """
-import os, signal, sys, threading, time
+import os, signal, sys, time
 import quarterdeck.arena.backends as backends
 from quarterdeck.arena.sim import simulate
 
 def slow(batch):  # a batch that takes a while, and says when it is done
+    try:  # the first batch to start presses Ctrl-C: a batch is surely under way then
+        os.close(os.open(sys.argv[1] + ".started", os.O_CREAT | os.O_EXCL))
+        os.kill(os.getppid(), signal.SIGINT)
+    except FileExistsError:
+        pass
     time.sleep(2)
     with open(sys.argv[1], "a") as log:
         log.write(f"{batch.indices}\\n")
     return batch.tag, []
 
 backends.play_batch = slow
-threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 summary = simulate("letter-of-marque", 3, 40, ["random"], seed=1, workers=2)
 print("interrupted" if summary.interrupted else "played on")
 """
