@@ -134,6 +134,9 @@ class Game(ABC):
     #: sending. The choice stays open only while such steps log no event: one that does
     #: (the Aim card placed) has acted, and what follows it may draw (server/preview.py).
     choice_steps: ClassVar[frozenset[str]] = frozenset()
+    #: One sentence on the game for a lobby; empty: the first sentence of
+    #: :meth:`rules_summary` is used.
+    blurb: ClassVar[str] = ""
     #: The package and file name of the built-in component data, if the game has any.
     data_package: ClassVar[str | None] = None
     data_file: ClassVar[str] = "components.json"

@@ -16,7 +16,7 @@ from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from quarterdeck.engine import QuarterdeckError, Record, get_game
+from quarterdeck.engine import Game, QuarterdeckError, Record, get_game
 
 from .limits import is_game_id
 from .preview import action_json
@@ -97,13 +97,12 @@ def replay_step(record: Record, at: int, seat: int | None) -> dict[str, JSON]:
     }
 
 
-def blurb_of(game: Any) -> str:
+def blurb_of(game: Game) -> str:
     """A sentence for the lobby: the game's own ``blurb`` if it has one, else the first
     sentence of its rules summary (the first paragraph under the title, emphasis
     removed)."""
-    own = getattr(game, "blurb", None)
-    if isinstance(own, str) and own.strip():
-        return own.strip()
+    if game.blurb.strip():
+        return game.blurb.strip()
     paragraphs = [p.strip() for p in game.rules_summary().split("\n\n")]
     text = next((p for p in paragraphs if p and not p.startswith("#")), "")
     text = re.sub(r"[*_`]", "", " ".join(text.split()))
