@@ -325,6 +325,11 @@ def _cards(ctx: Ctx, data: Mapping[str, JSON], placed: Placed) -> None:
         p.kept_rumors = [
             _rumor(ctx, r, f"{at}.kept_rumors[{i}]", placed) for i, r in enumerate(kept)
         ]
+        for i, r in enumerate(p.kept_rumors):
+            if "specialist" not in c.rumors[r].reward:
+                raise fail(
+                    f"{at}.kept_rumors[{i}]", f"{c.rumors[r].key} is not kept (no specialist)"
+                )
         p.mission = _keyed(ctx, entry, "mission", at, placed)
     t.glory_deck = [g for g in range(len(c.glory)) if not placed.has("glory", g)]
     t.rumor_deck = [r for r in range(len(c.rumors)) if not placed.has("rumor", r)]
