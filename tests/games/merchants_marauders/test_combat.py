@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from quarterdeck.engine import IllegalActionError
 from quarterdeck.games.merchants_marauders import combat, decisions
 from quarterdeck.games.merchants_marauders.components import CANNONS, CARGO, CREW, HULL, MASTS
 from quarterdeck.games.merchants_marauders.phases import BOARD, FLEE, SHOOT
@@ -18,101 +15,6 @@ def fight(s, round_: int, declared: list[int]) -> Combat:  # type: ignore[no-unt
     s.table.combat = cb
     s.table.pending = []
     return cb
-
-
-def test_mm_t7_mm_8_3_maneuverability_die_and_destroyed_masts() -> None:
-    s = ready()
-    place(s, 0, "Havana", captain=1)  # C02 Isabel de Zárate, Seamanship 2
-    galleon = place(s, 1, "Havana", ship="Galleon")
-    galleon.values[MASTS] = 0
-    cb = Combat(sides=[0, 1], round=2)
-    assert combat.seamanship_dice(s, cb, 0) == 3  # Sloop 4 vs Galleon 1: +1 die
-    assert combat.seamanship_dice(s, cb, 1) == 1  # exactly one die
-    assert combat.declarations(s, cb, 1) == [SHOOT]
-    assert combat.declarations(s, cb, 0) == [SHOOT, BOARD, FLEE]
-
-
-def test_mm_t8_mm_8_4_the_winner_fires_every_cannon_the_loser_one_per_success() -> None:
-    s = ready()
-    a = place(s, 0, "Havana", ship="Frigate", captain=8)  # C09 Jean-Baptiste Moreau, Seamanship 4
-    b = place(s, 1, "Havana", ship="Galleon", captain=0)  # C01 Diego Álvarez, Seamanship 3
-    b.values[CANNONS] = 2
-    cb = fight(s, 2, [SHOOT, SHOOT])
-    assert combat.seamanship_dice(s, cb, 0) == 5 and combat.seamanship_dice(s, cb, 1) == 3
-    s.rng = ScriptedDice([5, 5, 5, 5, 1], [5, 5, 5], [1, 1], [1, 1, 1, 1])
-    decisions.settle(s)
-    volleys = {v.data["target"]: len(v.data["dice"]) for v in s.events if v.kind == "volley"}
-    assert volleys == {"seat 1": 4, "seat 0": 2}  # A inflicts 4, B inflicts 2
-    assert b.values[CARGO] == 5 - 4 and a.values[CARGO] == 3 - 2
-
-
-def test_mm_t9_mm_9_2_a_hit_on_destroyed_masts_sinks_the_ship() -> None:
-    s = ready()
-    a = place(s, 0, "Havana", captain=1)
-    a.values[CANNONS] = 1
-    b = place(s, 1, "Havana", ship="Galleon", captain=0)
-    b.values[MASTS], b.values[HULL] = 0, 1
-    cards, glory = len(a.hand), a.glory
-    cb = fight(s, 2, [SHOOT, SHOOT])
-    dice_a = combat.seamanship_dice(s, cb, 0)
-    s.rng = ScriptedDice([5] * dice_a, [1], [2])
-    decisions.settle(s)
-    deaths = [e.data for e in s.events if e.kind == "death"]
-    assert deaths and deaths[-1]["seat"] == 1
-    assert a.glory == glory + 1 and len(a.hand) == cards + 1
-    assert s.table.combat is None
-
-
-def test_mm_t11_mm_10_3_both_lose_their_last_crewman_more_successes_wins() -> None:
-    s = ready()
-    a = place(s, 0, "Havana", captain=captain_of("english"))
-    b = place(s, 1, "Havana", captain=1)
-    a.values[CREW] = b.values[CREW] = 1
-    cb = Combat(sides=[0, 1], round=2)
-    s.table.combat = cb
-    la, lb = combat.leadership_dice(s, cb, 0), combat.leadership_dice(s, cb, 1)
-    s.rng = ScriptedDice([5, 5] + [1] * (la - 2), [5] + [1] * (lb - 1))
-    assert combat.crew_combat(s, cb) == 0
-    assert a.values[CREW] == 0 and b.values[CREW] == 0  # A's hit cap is 1
-    combat.end_combat(s, 0, crew=True)
-    assert [e.data["seat"] for e in s.events if e.kind == "death"] == [1]
-
-
-def test_mm_t15_mm_8_2_round_one_is_shoot_only_and_two_flees_end_it_without_a_roll() -> None:
-    s = ready()
-    place(s, 0, "Havana", captain=1)
-    place(s, 1, "Havana", captain=0)
-    cb = Combat(sides=[0, 1], round=1)
-    assert combat.declarations(s, cb, 1) == [SHOOT]
-    turn(s, 0)
-    s.table.pending = []
-    s.table.combat = Combat(sides=[0, 1], round=1, stage="round")
-    s.rng = ScriptedDice([1] * 16)  # round 1: both shoot, nobody hits
-    s.table.combat.round = 0
-    decisions.settle(s)
-    pending = s.pending()
-    assert pending is not None and pending.decision == "declare"  # round 2 now
-    s.rng = ScriptedDice([])  # two flees roll no die
-    with pytest.raises(IllegalActionError):
-        s.apply("put the skull hit on Hull")
-    s.apply("declare Flee")
-    s.apply("declare Flee")
-    assert s.table.combat is None
-    assert any(e.kind == "both-flee" for e in s.events)
-
-
-def test_mm_t17_mm_8_6_no_cannons_and_no_masts_on_both_sides_is_a_stalemate() -> None:
-    s = ready()
-    a = place(s, 0, "Havana")
-    b = place(s, 1, "Havana")
-    for p in (a, b):
-        p.values[CANNONS] = p.values[MASTS] = 0
-    b.values[CREW] = 0
-    s.table.combat = Combat(sides=[0, 1], round=3, stage="round")
-    s.table.pending = []
-    s.rng = ScriptedDice([])
-    combat.step(s)
-    assert s.table.combat is None and any(e.kind == "stalemate" for e in s.events)
 
 
 def test_mm_7_1_attacking_a_non_pirate_takes_a_bounty_of_its_nation() -> None:
@@ -155,24 +57,6 @@ def test_mm_11_2_defeating_an_npc_pirate_pays_a_non_pirate() -> None:
     combat.end_combat(s, 0)
     assert p.gold == gold + 15 and p.glory == 1
     assert s.table.npc_zone[5] == -1
-
-
-def test_mm_t10_mm_13_2_chain_shot_keeps_the_hit_on_destroyed_masts() -> None:
-    s = ready()
-    a = place(s, 0, "Havana", captain=1)
-    a.values[CANNONS] = 1
-    a.weapons[1] = 1  # Chain-shot
-    s.table.weapon_bank[1] -= 1
-    b = place(s, 1, "Havana", ship="Galleon", captain=0)
-    b.values[MASTS], b.values[HULL] = 0, 1
-    cb = fight(s, 2, [SHOOT, SHOOT])
-    dice_a = combat.seamanship_dice(s, cb, 0)
-    s.rng = ScriptedDice([5] * dice_a, [1], [6])
-    decisions.settle(s)
-    assert s.pending().decision == "ammo" and s.current_player == 0  # type: ignore[union-attr]
-    s.apply("load Chain shot for this volley")
-    assert b.values[HULL] == 1 and b.values[MASTS] == 0  # afloat
-    assert a.weapons[1] == 0 and not any(e.kind == "death" for e in s.events)
 
 
 def test_mm_13_2_grappling_hooks_re_roll_the_failed_dice_when_boarding() -> None:

@@ -36,15 +36,6 @@ def test_mm_d1_geography(components: Components, sea: SeaMap) -> None:
     assert sea.by_direction[z("Port Royal")][DIRECTIONS.index("S")] == z("Old Providence")
 
 
-def test_mm_t1_mm_4_3_blocked_direction_turns_clockwise(
-    components: Components, sea: SeaMap
-) -> None:
-    """Spanish navy in Nassau, strip "ES N": N, NE and E have no neighbour; it moves SE to Tortuga."""
-    z = components.zone_index
-    assert sea.step(z("Nassau"), DIRECTIONS.index("N")) == z("Tortuga")
-    assert sea.step(z("Havana"), DIRECTIONS.index("NE")) == z("Nassau")  # open: as printed
-
-
 def test_mm_4_3_every_direction_from_every_zone_leads_to_a_neighbour(sea: SeaMap) -> None:
     for zone in range(len(sea)):
         for d in range(8):

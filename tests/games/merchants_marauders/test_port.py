@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from quarterdeck.games.merchants_marauders import port
 from quarterdeck.games.merchants_marauders.components import CREW
-from quarterdeck.games.merchants_marauders.sailing import CLOSED, FEE, OPEN, entry
+from quarterdeck.games.merchants_marauders.sailing import CLOSED, OPEN, entry
 
 from .helpers import C, ScriptedDice, captain_of, card, place, ready, texts, turn, zone
 
@@ -35,62 +35,12 @@ def stack_cargo(s, cards: list[int]) -> None:  # type: ignore[no-untyped-def]
     t.cargo_deck = [k for k in t.cargo_deck if k not in cards] + list(reversed(cards))
 
 
-def test_mm_t13_mm_5_2_home_port_always_open_bounty_closes_port_royal_fee() -> None:
-    s = ready()
-    english = place(s, 0, "Port Royal", captain=captain_of("english"))
-    english.bounties[ENGLISH] = 1
-    assert entry(s, 0, zone("Port Royal")) == OPEN  # the home port
-    assert entry(s, 0, zone("Bridgetown")) == CLOSED
-    french = place(s, 1, "Port Royal", captain=captain_of("french"))
-    french.bounties[ENGLISH] = 1
-    assert entry(s, 1, zone("Port Royal")) == FEE
-    turn(s, 1)
-    assert {"enter Port Royal for 2 gold", "try to enter Port Royal with an Influence roll"} <= set(
-        texts(s)
-    )
-    assert "take the Port action" not in texts(s)
-
-
 def test_mm_4_13_war_closes_the_enemy_s_ports() -> None:
     s = ready()
     place(s, 0, "Havana", captain=captain_of("french"))
     assert entry(s, 0, zone("Havana")) == OPEN
     s.table.war = [SPANISH, FRENCH]
     assert entry(s, 0, zone("Havana")) == CLOSED
-
-
-def test_mm_t12_mm_12_3_buying_prices_by_cards_drawn_and_the_demanded_good_replaced() -> None:
-    s = ready()
-    t = s.table
-    p = place(s, 0, "San Juan", docked=True, captain=1)
-    p.gold = 20
-    set_demand(s, "San Juan", "wood")
-    drawn = [
-        card("rum", "a"),
-        card("rum", "b"),
-        card("rum", "c"),
-        card("sugar", "a"),
-        card("sugar", "b"),
-    ]
-    stack_cargo(s, [*drawn, card("wood", "a"), card("tobacco", "a")])
-    turn(s, 0)
-    s.apply("take the Port action")
-    to_step(s, "buy")
-    s.apply("draw Cargo cards to buy")
-    visit = t.visit
-    assert visit is not None
-    assert sorted(visit.drawn) == sorted([*drawn, card("tobacco", "a")])
-    prices = {C.cargo[k].good: port.buy_price(s, p, visit, k) for k in visit.drawn}
-    assert prices == {
-        C.goods.index("rum"): 1,
-        C.goods.index("sugar"): 2,
-        C.goods.index("tobacco"): 3,
-    }
-    s.apply("buy Rum-a")
-    s.apply("done")
-    assert p.gold == 19 and card("rum", "a") in p.cargo
-    t.round += 1
-    assert port.cards_to_draw(s, p, zone("San Juan")) == 3  # bought here last turn
 
 
 def test_mm_12_2_selling_three_demanded_cards_gives_glory_and_a_new_demand() -> None:
@@ -117,45 +67,6 @@ def test_mm_18_havana_pays_non_pirates_seven_for_demanded_goods() -> None:
     assert port.sell_price(s, p, card("rum", "a"), zone("Havana")) == 7
     p.bounties[ENGLISH] = 1
     assert port.sell_price(s, p, card("rum", "a"), zone("Havana")) == 6
-
-
-def test_mm_t20_mm_1_9_no_credit_for_crew_or_rumors() -> None:
-    s = ready()
-    p = place(s, 0, "San Juan", docked=True, captain=1)
-    p.gold = 1
-    p.values[CREW] = 1
-    turn(s, 0)
-    s.rng = ScriptedDice([1, 1])  # the Leadership roll fails
-    s.apply("take the Port action")
-    to_step(s, "recruit")
-    s.apply("recruit (Leadership roll)")
-    assert s.pending().decision != "recruit"  # no hire at 2 gold: the step is over
-    assert "hire a crewman" not in texts(s)
-    assert "seek a rumor (Influence roll)" not in texts(s)
-
-
-def test_mm_12_9_stash_points_and_the_mm_t14a_declaration() -> None:
-    s = ready(players=2)
-    t = s.table
-    t.first = 0
-    t.turns_taken = 0
-    p = place(s, 0, "Port Royal", docked=True, captain=captain_of("english"))
-    p.glory, p.gold = 7, 40
-    turn(s, 0)
-    s.apply("take the Port action")
-    to_step(s, "stash")
-    for amount in (20, 10, 5, 2):
-        s.apply(f"stash {amount} gold")
-    assert p.stash == 37 and p.gold == 3 and t.declared == 0
-    stash_event = [e for e in s.events if e.kind == "stash"][-1]
-    assert "amount" not in stash_event.for_seat(1)
-    s.apply("done")
-    s.apply("end your turn")
-    assert not s.is_terminal()  # the game turn is finished first (MM-17.3)
-    while not s.is_terminal() and s.current_player == 1:
-        s.apply("end your turn" if "end your turn" in texts(s) else texts(s)[0])
-    assert s.is_terminal()
-    assert s.returns() == [1.0, -1.0]
 
 
 def test_mm_12_9_five_stash_points_at_most() -> None:

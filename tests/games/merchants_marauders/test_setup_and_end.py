@@ -11,7 +11,7 @@ from quarterdeck.games.merchants_marauders import death, scoring
 from quarterdeck.games.merchants_marauders.basics import home_port
 from quarterdeck.games.merchants_marauders.turn import round_start
 
-from .helpers import GAME, C, captain_of, place, ready, texts, turn
+from .helpers import GAME, C, place, ready, texts, turn
 
 
 def test_mm_2_setup() -> None:
@@ -45,37 +45,6 @@ def test_mm_1_2_two_to_four_players() -> None:
         GAME.new_state(5, 1)
     with pytest.raises(OptionError):
         GAME.new_state(1, 1)
-
-
-def test_mm_t14b_mm_16_2_a_new_captain_and_the_stash() -> None:
-    s = ready(players=2)
-    rich = place(s, 0, "Havana", captain=captain_of("spanish"))
-    rich.stash, rich.gold = 37, 12
-    poor = place(s, 1, "Havana", captain=captain_of("english"))
-    poor.stash, poor.gold = 6, 3
-    death.kill(s, 0, "test")
-    death.kill(s, 1, "test")
-    a, b = s.table.players
-    assert (a.gold, a.stash) == (0, 37)
-    assert (b.gold, b.stash) == (10, 0)
-    assert a.zone == home_port(s, a) and a.docked and len(a.hand) == 1
-    assert s.pending().decision in ("choose-ship", "keep-captain")  # type: ignore[union-attr]
-
-
-def test_mm_t18_mm_16_4_a_captain_killed_in_another_s_turn_plays_this_game_turn() -> None:
-    s = ready(players=4)
-    t = s.table
-    t.first, t.turns_taken = 0, 2
-    turn(s, 2)
-    t.pending = []
-    death.kill(s, 3, "defeated by seat 2")
-    while s.pending().decision == "keep-captain":  # type: ignore[union-attr]
-        s.apply("keep this captain")
-    assert s.current_player == 3 and s.pending().decision == "choose-ship"  # type: ignore[union-attr]
-    s.apply("sail a Sloop")
-    assert s.current_player == 2
-    s.apply("end your turn")
-    assert s.current_player == 3 and t.actions_left == 3  # a full turn
 
 
 def test_mm_16_5_retirement_in_port_ends_the_turn_with_a_new_captain() -> None:

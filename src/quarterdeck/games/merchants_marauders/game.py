@@ -114,6 +114,26 @@ class MerchantsAndMarauders(MerchantsAndMaraudersGame):
     ) -> MerchantsAndMaraudersState:
         return MerchantsAndMaraudersState.from_state_json(self, data, players)
 
+    def load_scenario(
+        self, data: Mapping[str, JSON], strict: bool = True
+    ) -> MerchantsAndMaraudersState:
+        """The position a scenario describes (``scenario.py``; the format is in
+        docs/games/merchants-and-marauders.md), built on a normal set-up of its seed
+        and settled to its first decision."""
+        from quarterdeck.engine import Event
+
+        from .decisions import settle
+        from .scenario import load_scenario, start
+
+        players, seed, name = start(data, strict)
+        state = self.new_state(players, seed)
+        assert isinstance(state, MerchantsAndMaraudersState)
+        state.events = [Event("scenario", {"name": name})]  # not set-up's draws
+        load_scenario(state, data)
+        settle(state)
+        state.touched()
+        return state
+
     def observation_layout(self, players: int) -> TensorLayout:
         return self.observation_encoder(players).layout
 
