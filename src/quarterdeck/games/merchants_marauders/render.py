@@ -6,17 +6,22 @@ secret: not the scouted token's nation, not a glory card or rumor in hand, not g
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import json
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
 
-from .components import LOCATIONS
+from .components import LOCATIONS, SPECIAL_WEAPONS
 from .phases import (
     ACTION,
+    ACTIONS,
     AMMO,
     BUY,
     CARPENTER,
     CHOOSE_SHIP,
     CHOOSE_WEAPON,
+    DECLARATIONS,
     DECLARE,
     DISCARD_CARGO,
     DISCARD_GLORY,
@@ -35,6 +40,7 @@ from .phases import (
     PILOT,
     PLACE_MODIFICATION,
     PORT_FEE,
+    PORT_STEPS,
     RAID_OR_PEACE,
     RAID_REINFORCE,
     RAID_SPEND,
@@ -52,6 +58,11 @@ from .phases import (
     TAKE_SHIP,
 )
 from .table import Ctx, Decision
+
+if TYPE_CHECKING:
+    from rich.constrain import Constrain
+    from rich.table import Table as RichTable
+    from rich.text import Text
 
 JSON = Any
 
@@ -145,53 +156,422 @@ def describe_event(event: Mapping[str, JSON], viewer: int | None = None) -> str:
     return f"{kind}: {details}"
 
 
-def render_view(view: Mapping[str, JSON]) -> Any:
-    """The board for the terminal: the zones with ports, ships and NPCs, each captain's
-    board, and the event in play."""
-    from rich.console import Group
-    from rich.table import Table as RichTable
+# -- the terminal board ----------------------------------------------------------------
+# Drawn from a view only (never the table), so it shows what that seat may know and no
+# more: another seat's gold, stash, glory cards and rumor are never in its view.
 
-    zones = RichTable(title=f"Game turn {view.get('round')}: the Caribbean")
-    for column in ("zone", "port", "demand", "merchant", "NPCs", "captains"):
-        zones.add_column(column)
-    for z in view["zones"]:
-        zones.add_row(
-            z["name"],
-            z.get("nation") or "",
-            z.get("demand") or "",
-            "yes" if z["merchant"] else "",
-            ", ".join(z["npcs"]),
-            ", ".join(str(s) for s in z["captains"]),
-        )
-    captains = RichTable(title="Captains")
-    for column in (
-        "seat",
-        "captain",
-        "ship",
-        "values",
-        "cargo",
-        "bounties",
-        "glory",
-        "cards",
-        "gold",
-    ):
-        captains.add_column(column)
-    for s, p in enumerate(view["captains"]):
-        captains.add_row(
-            str(s),
-            p["captain"],
-            p["ship"],
-            _values(p["values"], p["maxima"]),
-            ", ".join(p["cargo"]),
-            str(sum(p["bounties"].values())),
-            str(p["glory"]),
-            str(p["glory_cards"]),
-            str(p.get("gold", "?")),
-        )
-    return Group(zones, captains)
+#: The Caribbean as a 5 x 6 grid, north up: each sea zone's (row, column), placed from
+#: the zones' compass neighbours (MM-D.1): Nassau north of Havana, Tortuga east of it,
+#: the Greater Antilles across the middle, the Lesser Antilles down the east side, the
+#: Spanish Main along the south. A map whose zones are not all here is drawn in order.
+MAP_GRID: dict[str, tuple[int, int]] = {
+    "Nassau": (0, 0),
+    "Havana": (1, 0),
+    "Tortuga": (1, 1),
+    "Port Royal": (2, 0),
+    "Petite Goave": (2, 1),
+    "Santo Domingo": (2, 2),
+    "San Juan": (2, 3),
+    "St. Maarten": (2, 4),
+    "St. John": (2, 5),
+    "Old Providence": (3, 0),
+    "Cartagena": (3, 1),
+    "Caribbean Sea": (3, 2),
+    "Basse-Terre": (3, 4),
+    "Bridgetown": (3, 5),
+    "Curaçao": (4, 2),
+    "Caracas": (4, 3),
+    "Trinidad": (4, 4),
+}
+MAP_COLUMNS = 6
+#: The widest the board is drawn, whatever the terminal (its map needs 97 columns).
+BOARD_WIDTH = 120
+#: The width of a zone's square: 6 of them and their rules make 97 columns.
+ZONE_WIDTH = 15
+#: Empty squares of the grid that hold the compass and the legend, and the open sea
+#: between the Caribbean Sea and Basse-Terre (they are neighbours).
+COMPASS_SQUARE = (0, 5)
+LEGEND_SQUARE = (4, 0)
+OPEN_SEA_SQUARE = (3, 3)
+LEGEND = (
+    "★ home port",
+    "▣ merchant",
+    "◆ modification",
+    "≋ storm",
+    "0 Sloop: seat 0",
+    "in port: docked",
+)
+
+NATION_STYLES = {
+    "Spanish": "yellow",
+    "English": "red",
+    "French": "blue",
+    "Dutch": "dark_orange",
+}
+PIRATE_STYLE = "bold bright_white on grey23"
+SEAT_STYLES = ("bold cyan", "bold green", "bold magenta", "bold bright_white")
+#: The board's order of a ship's locations on a captain's panel.
+SHOWN_LOCATIONS = ("hull", "masts", "cannons", "cargo", "crew")
 
 
-def _values(values: Sequence[int], maxima: Sequence[int]) -> str:
-    return " ".join(
-        f"{loc[:3]} {v}/{m}" for loc, v, m in zip(LOCATIONS, values, maxima, strict=True)
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def _words(key: str) -> str:
+    """A data key in words: ``long_guns`` → ``long guns``."""
+    return key.replace("_", " ")
+
+
+def _nation_of(name: str) -> str | None:
+    """The nation of an NPC by its name (``Spanish navy``); ``None``: a pirate."""
+    return next((n for n in NATION_STYLES if name.startswith(n)), None)
+
+
+@cache
+def _default_home_ports() -> dict[str, str]:
+    """Home port → nation of the packaged data (MM-D.2), for views that do not say."""
+    raw = json.loads(
+        resources.files(f"{__package__}.data").joinpath("components.json").read_text("utf-8")
     )
+    return {n["home_port"]: n["name"] for n in raw["nations"]}
+
+
+def home_ports(view: Mapping[str, JSON]) -> dict[str, str]:
+    """Which zone is which nation's home port: the view's ``home`` if it has one."""
+    marked = {z["name"]: z["home"] for z in view["zones"] if z.get("home")}
+    return marked or _default_home_ports()
+
+
+def _grid(view: Mapping[str, JSON]) -> dict[tuple[int, int], int]:
+    """Square → zone index: the drawing of the published map, else the zones in order."""
+    names = [z["name"] for z in view["zones"]]
+    if all(n in MAP_GRID for n in names):
+        return {MAP_GRID[n]: i for i, n in enumerate(names)}
+    return {(i // MAP_COLUMNS, i % MAP_COLUMNS): i for i in range(len(names))}
+
+
+def zone_square(view: Mapping[str, JSON], index: int, homes: Mapping[str, str]) -> Text:
+    """One sea zone: its name and port, demand token, merchant and modification
+    tokens, storm, the captains' ships and the NPCs in it."""
+    from rich.text import Text
+
+    z = view["zones"][index]
+    name = z["name"]
+    nation = z.get("nation")
+    out = Text(name, style=f"bold {NATION_STYLES.get(nation or '', '')}".strip())
+    if name in homes:
+        out.append(f"\n★ {homes[name]} home", style=NATION_STYLES.get(homes[name], ""))
+    elif z.get("port") and nation:
+        out.append(f"\n{nation} port", style=NATION_STYLES.get(nation, ""))
+    elif not z.get("port"):
+        out.append("\nopen sea", style="dim")
+    if z.get("demand"):
+        out.append(f"\ndemand {z['demand']}")
+    # The tokens: a face-down modification is a mark beside the merchant, a face-up
+    # one is named on its own line.
+    tokens = []
+    if z["merchant"]:
+        known = view.get("secret", {}).get("merchants")  # a full view only
+        tokens.append(f"▣ {known[index]}" if known and known[index] else "▣ merchant")
+    mod = z.get("modification")
+    if mod == "face down":
+        tokens.append("◆")
+    if tokens:
+        out.append("\n" + " ".join(tokens))
+    if mod and mod != "face down":
+        out.append(f"\n◆ {_words(mod)}")
+    if name in view["effects"]["storm"]:
+        out.append("\n≋ storm ≋", style="bold bright_white on blue")
+    for seat in z["captains"]:
+        p = view["captains"][seat]
+        out.append("\n")
+        out.append(f"{seat} {p['ship'] or 'ship'}", style=f"reverse {seat_style(seat)}")
+        if p["docked"]:
+            out.append(" in port")
+    for npc in z["npcs"]:
+        nation_of = _nation_of(npc)
+        out.append("\n")
+        out.append(npc, style=NATION_STYLES[nation_of] if nation_of else PIRATE_STYLE)
+    return out
+
+
+def _map(view: Mapping[str, JSON]) -> RichTable:
+    """The 17 sea zones laid out as the map is, with the compass and the legend."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = _grid(view)
+    homes = home_ports(view)
+    rows = 1 + max(r for r, _ in grid)
+    table = Table(
+        box=box.SQUARE,
+        show_header=False,
+        show_lines=True,
+        padding=0,
+        title="The Caribbean",
+        title_style="bold",
+    )
+    for _ in range(MAP_COLUMNS):
+        table.add_column(width=ZONE_WIDTH, no_wrap=False, overflow="fold")
+    for r in range(rows):
+        cells: list[Text | str] = []
+        for c in range(MAP_COLUMNS):
+            zone = grid.get((r, c))
+            if zone is not None:
+                cells.append(zone_square(view, zone, homes))
+            elif (r, c) == COMPASS_SQUARE and len(grid) == len(MAP_GRID):
+                cells.append(Text("      N\n      ↑\n  W ←   → E\n      ↓\n      S", style="dim"))
+            elif (r, c) == LEGEND_SQUARE and len(grid) == len(MAP_GRID):
+                cells.append(Text("\n".join(LEGEND), style="dim"))
+            elif (r, c) == OPEN_SEA_SQUARE and len(grid) == len(MAP_GRID):
+                cells.append(Text("\n  ~  ~  ~  ~\n ~  ~  ~  ~", style="blue dim"))
+            else:
+                cells.append("")
+        table.add_row(*cells)
+    return table
+
+
+def _pips(value: int, maximum: int) -> Text:
+    """A ship location as its boxes: filled for each undamaged point (MM-1.5)."""
+    from rich.text import Text
+
+    if maximum == 0:
+        return Text("—")
+    style = "bold red" if value == 0 else "yellow" if value < maximum else "green"
+    return Text(f"{'■' * value}{'□' * (maximum - value)} {value}/{maximum}", style=style)
+
+
+def _gold(p: Mapping[str, JSON]) -> Text:
+    """Gold on board and in the stash: the owner's secrets (MM-1.7), or a mark that
+    they are hidden from this seat."""
+    from rich.text import Text
+
+    if "gold" not in p:
+        return Text("? secret", style="dim")
+    return Text(f"{p['gold']} on board, {p['stash']} stashed")
+
+
+def _glory(p: Mapping[str, JSON]) -> str:
+    """The track (plus the stash's points for the owner, MM-12.9) and the glory cards
+    held: their number, and their faces for the owner."""
+    held = p["glory_cards"]
+    out = f"{p['glory']} on the track"
+    if "stash_points" in p:
+        out += f" + {p['stash_points']} stash"
+    out += f"; {held} card{'' if held == 1 else 's'}"
+    return out + (": " + ", ".join(p["hand"]) if p.get("hand") else "")
+
+
+def _rumors(p: Mapping[str, JSON]) -> str:
+    """The rumor cards held: their number, their faces for the owner."""
+    held = p["rumors"]
+    out = f"{held} rumor{'' if held == 1 else 's'}"
+    return out + (": " + ", ".join(p["rumor"]) if p.get("rumor") else "")
+
+
+def captain_rows(p: Mapping[str, JSON]) -> list[tuple[str, Text | str]]:
+    """One captain's board, a row a line: who, where, the ship and its damage by
+    location, what it carries and holds, and (for its owner) the secrets."""
+    from rich.text import Text
+
+    values = dict(zip(LOCATIONS, p["values"], strict=True))
+    maxima = dict(zip(LOCATIONS, p["maxima"], strict=True))
+    nation = p.get("nation") or ""
+    captain = Text(p["captain"] or "no captain")
+    if nation:
+        captain.append(f" ({nation})", style=NATION_STYLES.get(nation, ""))
+    where = f"{p['zone']}, {'in port' if p['docked'] else 'at sea'}"
+    ship = f"{p['ship']}, manoeuvre {p['maneuverability']}" if p["ship"] else "none"
+    rows: list[tuple[str, Text | str]] = [("captain", captain), ("at", where), ("ship", ship)]
+    rows += [(loc, _pips(values[loc], maxima[loc])) for loc in SHOWN_LOCATIONS]
+    bounties = ", ".join(f"{n} {k}" for n, k in p["bounties"].items() if k) or "none"
+    gear = [_words(w) for w in p["weapons"]] + [_words(m) for m in p["modifications"]]
+    rows += [
+        ("cargo cards", ", ".join(p["cargo"]) or "empty"),
+        ("weapons, mods", ", ".join(gear) or "none"),
+        ("specialists", ", ".join(p["specialists"]) or "none"),
+        ("bounties", bounties),
+        ("glory", _glory(p)),
+        ("mission, rumors", f"{p['mission'] or 'no mission'}; {_rumors(p)}"),
+        ("gold", _gold(p)),
+    ]
+    return rows
+
+
+def _captains(view: Mapping[str, JSON]) -> RichTable:
+    """Every captain's board side by side: a column a seat."""
+    from rich.table import Table
+    from rich.text import Text
+
+    me = view.get("seat")
+    table = Table(title="Captains", title_style="bold", show_lines=False, expand=False)
+    table.add_column("", style="dim", no_wrap=True)
+    boards = [captain_rows(p) for p in view["captains"]]
+    for seat in range(len(boards)):
+        head = Text(f"seat {seat}", style=seat_style(seat))
+        if seat == me:
+            head.append(" (you)")
+        if view.get("current_player") == seat:
+            head.append(" ◀ to act", style="bold")
+        table.add_column(head, ratio=1, overflow="fold")
+    for line, (label, _) in enumerate(boards[0] if boards else []):
+        table.add_row(label, *(board[line][1] for board in boards))
+    return table
+
+
+def _status(view: Mapping[str, JSON]) -> Text:
+    """The game turn, the event in play, the war, effects, NPC captains, the board's
+    missions and the decks."""
+    from rich.text import Text
+
+    out = Text()
+    out.append(f"Game turn {view['round']}", style="bold")
+    if view["stage"] == ACTIONS:
+        left = view["actions_left"] + view["extra_moves"]
+        out.append(f": seat {view['active']}'s turn, {left} action(s) left")
+    out.append(f"\nEvent: {view['event'] or 'none yet'}", style="bold")
+    out.append(f"  (event deck: {view['decks']['event']} left)")
+    war = view["war"]
+    out.append("\nWar: " + (" against ".join(war) if war else "peace"))
+    effects = view["effects"]
+    lasting = [
+        n
+        for n, on in (
+            ("fog banks", effects["fog"]),
+            ("trade winds", effects["trade_winds"]),
+            ("treasure fleet", effects["treasure_fleet"]),
+        )
+        if on
+    ]
+    if effects["storm"]:
+        lasting.insert(0, "storm in " + ", ".join(effects["storm"]))
+    if lasting:
+        out.append("\nThis turn: " + "; ".join(lasting))
+    for npc in view["npcs"]:
+        if npc["zone"] is None:
+            continue
+        nation = _nation_of(npc["name"])
+        out.append("\n")
+        out.append(npc["name"], style=NATION_STYLES[nation] if nation else PIRATE_STYLE)
+        out.append(f" in {npc['zone']}: {npc['captain'] or 'no captain'}")
+        if npc["cards"] > 1:
+            out.append(f" (+{npc['cards'] - 1} card{'s' if npc['cards'] > 2 else ''})")
+    missions = [m for m in view["missions"] if m]
+    out.append("\nMissions on the board: " + (", ".join(missions) or "none"))
+    decks = view["decks"]
+    out.append(
+        f"\nDecks: glory {decks['glory']}, rumor {decks['rumor']}, mission {decks['mission']},"
+        f" captain {decks['captain']}; merchant track {view['merchant_track']}"
+    )
+    return out
+
+
+def _market(view: Mapping[str, JSON]) -> Text:
+    """The demand tokens by good (MM-12.2: a demanded good sells for more), the cargo
+    deck and the banks."""
+    from rich.text import Text
+
+    wanted: dict[str, list[str]] = {}
+    for z in view["zones"]:
+        if z.get("demand"):
+            wanted.setdefault(z["demand"], []).append(z["name"])
+    out = Text("Demand", style="bold")
+    for good in sorted(wanted):
+        out.append(f"\n{good}: ", style="bold")
+        out.append(", ".join(wanted[good]))
+    if not wanted:
+        out.append("\nnone")
+    out.append(f"\nCargo deck {view['decks']['cargo']}, discards {len(view['discards']['cargo'])}")
+    nations = list(view["captains"][0]["bounties"]) if view["captains"] else []
+    bank = ", ".join(f"{n} {k}" for n, k in zip(nations, view["bounty_bank"], strict=False))
+    out.append(f"\nBounty tokens left: {bank}")
+    weapons = ", ".join(
+        f"{_words(w)} {k}" for w, k in zip(SPECIAL_WEAPONS, view["weapon_bank"], strict=False)
+    )
+    out.append(f"\nWeapons for sale: {weapons}")
+    return out
+
+
+def _side(view: Mapping[str, JSON], side: JSON) -> str:
+    return f"seat {side}" if isinstance(side, int) else str(side)
+
+
+def _under_way(view: Mapping[str, JSON]) -> Text | None:
+    """A combat, raid or Port action in progress, or ``None``."""
+    from rich.text import Text
+
+    out = Text()
+    combat = view.get("combat")
+    if combat is not None:
+        sides = []
+        for side, said in zip(combat["sides"], combat["declared"], strict=True):
+            sides.append(_side(view, side) + (f" ({DECLARATIONS[said]})" if said >= 0 else ""))
+        out.append(f"Naval combat, round {combat['round']}: ", style="bold")
+        out.append(" against ".join(sides))
+        if any(isinstance(s, str) for s in combat["sides"]):
+            values = zip(LOCATIONS, combat["npc_values"], strict=True)
+            out.append("\nthe NPC's ship: " + ", ".join(f"{loc} {v}" for loc, v in values))
+    raid = view.get("raid")
+    if raid is not None:
+        out.append("\n" if out else "")
+        out.append("Raid: ", style="bold")
+        out.append(f"{raid['successes']} success(es) to spend; ")
+        out.append("cards: " + (", ".join(raid["cards"]) or "none"))
+    visit = view.get("visit")
+    if visit is not None:
+        step = PORT_STEPS[visit["step"]] if visit["step"] < len(PORT_STEPS) else "done"
+        out.append("\n" if out else "")
+        out.append(f"Port action at {visit['port']}: ", style="bold")
+        out.append(f"{step.capitalize()} step")
+        if visit["drawn"]:
+            out.append("; drawn: " + ", ".join(visit["drawn"]))
+    return out if out else None
+
+
+def _choice(view: Mapping[str, JSON]) -> Text:
+    """The decision pending, in the game's words, or the end of the game."""
+    from rich.text import Text
+
+    if view.get("terminal"):
+        out = Text("Game over. ", style="bold")
+        totals = []
+        for s, p in enumerate(view["captains"]):
+            glory = p["glory"] + p.get("stash_points", 0)
+            totals.append(f"seat {s}: {glory} glory, {p.get('gold', '?')} gold")
+        out.append("; ".join(totals))
+        returns = view.get("returns")
+        if returns:
+            best = max(returns)
+            won = [f"seat {s}" for s, r in enumerate(returns) if r == best]
+            out.append(f". Won: {', '.join(won)}", style="bold")
+        return out
+    pending = view.get("pending")
+    if not pending:
+        return Text("")
+    out = Text(pending["prompt"], style=seat_style(pending["seat"]))
+    return out
+
+
+def render_view(view: Mapping[str, JSON]) -> Constrain:
+    """The board for the terminal, from a view only: the map of the sea zones with
+    ports, demand, tokens, ships and NPCs; the event in play and the market; every
+    captain's board (secrets only where the view holds them: the seat's own, or all
+    once the game is over); the choice pending."""
+    from rich.console import Group
+    from rich.constrain import Constrain
+    from rich.panel import Panel
+    from rich.table import Table
+
+    middle = Table.grid(padding=(0, 2), expand=False)
+    middle.add_column(ratio=3)
+    middle.add_column(ratio=2)
+    middle.add_row(_status(view), _market(view))
+    parts: list[Any] = [_map(view), Panel(middle, expand=False)]
+    under_way = _under_way(view)
+    if under_way is not None:
+        parts.append(Panel(under_way, expand=False, border_style="bold"))
+    parts.append(_captains(view))
+    parts.append(Panel(_choice(view), expand=False))
+    return Constrain(Group(*parts), width=BOARD_WIDTH)
