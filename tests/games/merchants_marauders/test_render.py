@@ -13,6 +13,7 @@ from rich.console import Console
 
 from quarterdeck.engine import Rng
 from quarterdeck.games.merchants_marauders import MerchantsAndMaraudersState
+from quarterdeck.games.merchants_marauders.actions import card_name
 from quarterdeck.games.merchants_marauders.components import DIRECTIONS
 from quarterdeck.games.merchants_marauders.render import (
     BOARD_WIDTH,
@@ -49,18 +50,27 @@ def _positions(every: int = 9) -> Iterator[MerchantsAndMaraudersState]:
 
 
 def test_random_games_read_in_words_and_render() -> None:
-    for seed in range(3):
-        s = GAME.new_state(2 + seed, seed)
+    """Every prompt names its seat; every event of random games, as each seat and
+    revealed, has its own words (not the plain ``kind: fields`` fallback), cargo cards
+    by good and slot; the final board says the game is over."""
+    kinds = set()
+    for seed in range(6):
+        s = GAME.new_state(2 + seed % 3, seed)
         chooser = Rng.from_seed(seed)
         while not s.is_terminal():
             pending = s.pending()
             assert pending is not None and f"seat {pending.seat}" in pending.prompt
             s.apply(chooser.choice(s.legal_actions()))
-        view = s.view(0)
-        for event in view["log"]:
-            assert GAME.describe_event(event, 0).strip()
-        text = _board(view)
+        for viewer in (None, *range(s.num_players)):
+            for event in s.view(viewer)["log"]:
+                text = GAME.describe_event(event, viewer)
+                assert text.strip() and not text.startswith(f"{event['kind']}:"), event
+                if event["kind"] in ("buy", "sell", "cargo-kept"):
+                    assert card_name(C, event["card"]) in text
+                kinds.add(event["kind"])
+        text = _board(s.view(0))
         assert "Caribbean Sea" in text and "Captains" in text and "Game over" in text
+    assert {"move", "buy", "sell", "combat", "contest", "hit", "death"} <= kinds
 
 
 def test_mm_d1_the_drawing_keeps_each_neighbour_on_its_compass_side() -> None:
@@ -86,7 +96,7 @@ def test_mm_d1_the_board_draws_every_zone_its_port_ships_and_npcs() -> None:
     ports with a star, MM-D.2), and each captain's ship and each NPC is drawn in the
     square of its zone and in no other."""
     ships = npcs = 0
-    for state in _positions(every=23):
+    for state in _positions(every=29):
         for viewer in (state.current_player, None):
             view = state.view(viewer)
             text = _board(view)
@@ -119,7 +129,7 @@ def test_mm_1_7a_the_board_shows_a_seat_its_secrets_and_no_one_elses() -> None:
     (``resample``: others' gold, hands, rumors, face-down tokens, decks) leaves the
     board exactly as it was."""
     hands = rumors = 0
-    for n, state in enumerate(_positions(every=31)):
+    for n, state in enumerate(_positions(every=53)):
         for seat in range(state.num_players):
             view = state.view(seat)
             text = _board(view)
@@ -141,7 +151,7 @@ def test_mm_board_shows_the_event_market_and_choice_in_120_columns() -> None:
     """The board is never wider than 120 columns, and at 100 its map still names every
     zone whole; it shows the event card and the event deck, the demand for each good,
     and the pending choice in the prompt's words."""
-    for state in _positions(every=37):
+    for state in _positions(every=47):
         view = state.view(state.current_player)
         wide = _board(view, width=200)
         assert max(len(line) for line in wide.splitlines()) <= BOARD_WIDTH

@@ -7,12 +7,13 @@ secret: not the scouted token's nation, not a glory card or rumor in hand, not g
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from .components import LOCATIONS, SPECIAL_WEAPONS
+from .actions import card_name
+from .components import EVENT_KINDS, LOCATIONS, SPECIAL_WEAPONS, Components, parse_components
 from .phases import (
     ACTION,
     ACTIONS,
@@ -125,19 +126,32 @@ def prompt(ctx: Ctx, d: Decision) -> str:
     return f"{who}: {PROMPTS.get(d.kind, d.kind)}"
 
 
-def describe_event(event: Mapping[str, JSON], viewer: int | None = None) -> str:
-    """One event of the log in words."""
+@cache
+def packaged_components() -> Components:
+    """The packaged data (MM-D.1 … MM-D.11), for callers that pass no components."""
+    data = resources.files(f"{__package__}.data").joinpath("components.json")
+    return parse_components(json.loads(data.read_text(encoding="utf-8")))
+
+
+def describe_event(
+    event: Mapping[str, JSON], viewer: int | None = None, c: Components | None = None
+) -> str:
+    """One event of the log in words; cargo cards by good and slot (``c``: the game's
+    data, else the packaged data)."""
+    c = c or packaged_components()
     kind = event["kind"]
     seat = event.get("seat")
     who = f"seat {seat}" if seat is not None else ""
     if kind == "roll":
         return f"{who} rolls {event['skill']} for {event['why']}: {event['dice']} ({event['successes']} successes)"
     if kind == "move":
+        if event["from"] == event["to"]:  # out of the port into its own sea zone
+            return f"{who} sails out of {event['from']} into its sea zone"
         return f"{who} sails from {event['from']} to {event['to']}"
     if kind == "npc-move":
         return f"the {event['npc']} {event['why']} from {event['from']} to {event['to']}"
-    if kind == "event":
-        return f"Event: {event['name']} ({event['card']})"
+    if kind in EVENT_KINDS and "card" in event:  # an Event card drawn (MM-3.1)
+        return f"Event card: {event['name']}"
     if kind == "hit":
         target = who or event.get("side", "")
         return f"{target} takes a hit on {event['location']} ({event['why']})"
@@ -152,8 +166,128 @@ def describe_event(event: Mapping[str, JSON], viewer: int | None = None) -> str:
     if kind == "stash":
         amount = f" {event['amount']:+d} gold" if "amount" in event else ""
         return f"{who} visits the stash{amount}"
+    words = _more_words(event, c, who)
+    if words is not None:
+        return words
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
     return f"{kind}: {details}"
+
+
+def _cards(c: Components, cards: Sequence[int]) -> str:
+    return ", ".join(card_name(c, k) for k in cards) or "nothing"
+
+
+def _more_words(e: Mapping[str, JSON], c: Components, who: str) -> str | None:
+    """The rest of the log's kinds in words (``None``: a kind without words)."""
+    side = e.get("side", "")
+    words: dict[str, Callable[[], str]] = {
+        "ammo": lambda: f"{who} loads {_words(SPECIAL_WEAPONS[e['weapon']])}",
+        "both-flee": lambda: "both sides flee: the combat ends",
+        "bounty": lambda: f"{who} takes a {e['nation']} bounty ({e['why']})",
+        "bounty-returned": lambda: f"{who} returns a {e['nation']} bounty",
+        "bounty-reward": lambda: f"{who} claims the {e['nation']} bounty reward: {e['gold']} gold",
+        "buy": lambda: f"{who} buys {card_name(c, e['card'])} for {e['gold']} gold",
+        "buy-draw": lambda: f"{who} draws cargo to buy: {_cards(c, e['cards'])}",
+        "buy-redraw": lambda: f"{who} draws again: {_cards(c, e['cards'])}",
+        "buy-modification": lambda: f"{who} buys the {_words(e['modification'])} modification",
+        "buy-ship": lambda: f"{who} buys a {e['ship']}",
+        "buy-weapon": lambda: f"{who} buys {_words(SPECIAL_WEAPONS[e['weapon']])}",
+        "captain": lambda: f"{who}'s captain is {e['captain']}",
+        "captain-refused": lambda: f"{who} sends {e['captain']} away",
+        "cargo-discarded": lambda: f"{who} discards {card_name(c, e['card'])}",
+        "cargo-kept": lambda: f"{who} keeps {card_name(c, e['card'])} as cargo",
+        "cargo-lost": lambda: f"{who} loses {card_name(c, e['card'])}",
+        "chasers": lambda: f"{side} fires its Chasers",
+        "combat": lambda: f"naval combat: {e['aggressor']} attacks {e['defender']}",
+        "combat-over": lambda: (
+            f"the combat is over: {e['winner']} wins" if e["winner"] else "the combat is over"
+        ),
+        "contest": lambda: (
+            f"Seamanship contest: {e['dice'][0]} against {e['dice'][1]}, successes "
+            f"{e['successes'][0]} to {e['successes'][1]}: "
+            + (f"{e['winner']} wins" if e["winner"] else "no winner")
+        ),
+        "contest-roll": lambda: f"Seamanship dice: {e['dice'][0]} against {e['dice'][1]}",
+        "crew-combat": lambda: "boarding: crew combat begins",
+        "crew-round": lambda: (
+            f"crew combat: {e['dice'][0]} against {e['dice'][1]}, "
+            f"hits {e['hits'][0]} and {e['hits'][1]}"
+        ),
+        "death": lambda: f"{who}'s captain {e['captain']} dies ({e['why']})",
+        "declare": lambda: f"{side} declares {e['declares']}",
+        "demand": lambda: f"a demand token for {e['good']} goes to {e['port']}",
+        "first-player": lambda: f"{who} plays first",
+        "fled": lambda: "a ship flees: the combat ends",
+        "forged-papers": lambda: f"{who} shows Forged Papers at {e['port']}",
+        "game-over": lambda: f"the game is over ({e['why']})",
+        "glory-played": lambda: f"{who} plays {e['card']}",
+        "gold": lambda: f"{who} gains {e['gold']} gold ({e['why']})",
+        "grappling-hooks": lambda: f"{who} uses Grappling Hooks: {e['dice']}",
+        "hire": lambda: f"{who} hires a crewman for {e['gold']} gold",
+        "long-guns": lambda: f"{side}'s Long Guns score {e['hits']} hit(s)",
+        "merchant-let-go": lambda: f"{who} lets the merchant go in peace",
+        "merchant-nation": lambda: f"{who} declares the merchant {e['nation']}",
+        "merchant-reset": lambda: f"the {e['tokens']} merchant tokens are shuffled back to sea",
+        "mission": lambda: f"a new mission at {e['port']}: {e['name']}",
+        "mission-attempt": lambda: f"{who} attempts the mission {e['mission']}",
+        "mission-failed": lambda: f"{who} fails the mission {e['mission']}",
+        "modification-shown": lambda: f"{e['port']} offers {_words(e['modification'])}",
+        "modifications-placed": lambda: f"{who} places modifications at {', '.join(e['ports'])}",
+        "naval-plunder": lambda: f"{who} plunders {e['gold']} gold and {_cards(c, e['cards'])}",
+        "no-captain": lambda: f"{who} has no captain card to draw",
+        "npc-defeated": lambda: f"the {e['npc']} is defeated and returns to {e['returns_to']}",
+        "npc-enter": lambda: f"the {e['npc']} enters at {e['zone']}, led by {e['captain']}",
+        "npc-scout": lambda: (
+            f"the {e['npc']} scouts {who}: {e['dice']} ({e['successes']} successes)"
+        ),
+        "plunder": lambda: (
+            f"{who} plunders seat {e['from']}: {_cards(c, e['cargo'])}"
+            + (f" and {e['glory_cards']} glory card(s)" if e["glory_cards"] else "")
+            + (f", and {e['gold']} gold" if "gold" in e else "")
+        ),
+        "port": lambda: f"{who} enters the port of {e['port']}",
+        "raid-card": lambda: f"the merchant's cargo: {card_name(c, e['card'])}",
+        "raid-discard": lambda: f"{who} discards {card_name(c, e['card'])} from the raid",
+        "raid-failed": lambda: (
+            f"{who}'s raid fails" + (": the merchant escapes" if e["escaped"] else "")
+        ),
+        "raid-success": lambda: f"{who}'s raid succeeds: {e['gold']} gold",
+        "raid-weapon": lambda: f"{who} uses {_words(SPECIAL_WEAPONS[e['weapon']])} in the raid",
+        "recruit": lambda: f"{who} recruits: crew {e['crew']}",
+        "reinforced-hull": lambda: f"{who} flips the Reinforced Hull",
+        "repair": lambda: (
+            f"{who} repairs {LOCATIONS[e['location']]}"
+            + (f" ({e['why']})" if "why" in e else f" for {e['gold']} gold")
+        ),
+        "reroll": lambda: f"{side} re-rolls hit locations",
+        "reshuffle": lambda: f"the discards are shuffled into a deck of {e['cards']} cards",
+        "retire": lambda: f"{who} retires the captain",
+        "reward": lambda: f"{who} claims a reward" + (f": {e['gold']} gold" if "gold" in e else ""),
+        "round": lambda: f"game turn {e['round']}",
+        "rumor": lambda: f"{who} takes a rumor" + (f": {e['rumor']}" if "rumor" in e else ""),
+        "rumor-discarded": lambda: f"{who} discards the rumor {e['rumor']}",
+        "rumor-investigated": lambda: f"{who} investigates the rumor {e['rumor']}",
+        "rumor-result": lambda: f"the rumor {e['rumor']} is {'true' if e['true'] else 'false'}",
+        "scout": lambda: f"{who} scouts {e['target']}",
+        "scout-foiled": lambda: f"{who}'s scouting is foiled",
+        "sell": lambda: f"{who} sells {card_name(c, e['card'])} for {e['gold']} gold",
+        "sell-weapon": lambda: f"{who} sells {_words(SPECIAL_WEAPONS[e['weapon']])}",
+        "ship": lambda: f"{who} takes a {e['ship']} at {e['port']}",
+        "specialist": lambda: f"{who} puts {e['card']} into play",
+        "swivel-guns": lambda: f"{side} fires its Swivel Guns",
+        "take-ship": lambda: f"{who} takes the defeated {e['ship']}",
+        "totals": lambda: f"final glory {e['glory']}, stashes {e['stash']}",
+        "turn": lambda: f"{who}'s turn",
+        "volley": lambda: f"a volley at {e['target']}: hit-location dice {e['dice']}",
+        "war": lambda: f"war between the {' and the '.join(e['nations'])}",
+        "peace": lambda: f"peace between the {' and the '.join(e['nations'])}",
+        "weapon": lambda: f"{who} takes {_words(SPECIAL_WEAPONS[e['weapon']])}",
+    }
+    make = words.get(e["kind"])
+    try:
+        return make() if make is not None else None
+    except (KeyError, IndexError, TypeError):  # a new shape of event: the plain words
+        return None
 
 
 # -- the terminal board ----------------------------------------------------------------
@@ -228,19 +362,14 @@ def _nation_of(name: str) -> str | None:
     return next((n for n in NATION_STYLES if name.startswith(n)), None)
 
 
-@cache
-def _default_home_ports() -> dict[str, str]:
-    """Home port → nation of the packaged data (MM-D.2), for views that do not say."""
-    raw = json.loads(
-        resources.files(f"{__package__}.data").joinpath("components.json").read_text("utf-8")
-    )
-    return {n["home_port"]: n["name"] for n in raw["nations"]}
-
-
-def home_ports(view: Mapping[str, JSON]) -> dict[str, str]:
-    """Which zone is which nation's home port: the view's ``home`` if it has one."""
+def home_ports(view: Mapping[str, JSON], c: Components | None = None) -> dict[str, str]:
+    """Which zone is which nation's home port (MM-D.2): the view's ``home`` where it
+    says, else the game's data (``c``, or the packaged data)."""
     marked = {z["name"]: z["home"] for z in view["zones"] if z.get("home")}
-    return marked or _default_home_ports()
+    if marked:
+        return marked
+    c = c or packaged_components()
+    return {c.zones[n.home_port].name: n.name for n in c.nations}
 
 
 def _grid(view: Mapping[str, JSON]) -> dict[tuple[int, int], int]:
@@ -296,14 +425,14 @@ def zone_square(view: Mapping[str, JSON], index: int, homes: Mapping[str, str]) 
     return out
 
 
-def _map(view: Mapping[str, JSON]) -> RichTable:
+def _map(view: Mapping[str, JSON], c: Components | None) -> RichTable:
     """The 17 sea zones laid out as the map is, with the compass and the legend."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
 
     grid = _grid(view)
-    homes = home_ports(view)
+    homes = home_ports(view, c)
     rows = 1 + max(r for r, _ in grid)
     table = Table(
         box=box.SQUARE,
@@ -315,20 +444,22 @@ def _map(view: Mapping[str, JSON]) -> RichTable:
     )
     for _ in range(MAP_COLUMNS):
         table.add_column(width=ZONE_WIDTH, no_wrap=False, overflow="fold")
-    for r in range(rows):
+    # The compass, the legend and the open sea fill empty squares of the published map.
+    extras: dict[tuple[int, int], Text] = {}
+    if len(grid) == len(MAP_GRID):
+        extras = {
+            COMPASS_SQUARE: Text("      N\n      ↑\n  W ←   → E\n      ↓\n      S", style="dim"),
+            LEGEND_SQUARE: Text("\n".join(LEGEND), style="dim"),
+            OPEN_SEA_SQUARE: Text("\n  ~  ~  ~  ~\n ~  ~  ~  ~", style="blue dim"),
+        }
+    for row in range(rows):
         cells: list[Text | str] = []
-        for c in range(MAP_COLUMNS):
-            zone = grid.get((r, c))
+        for col in range(MAP_COLUMNS):
+            zone = grid.get((row, col))
             if zone is not None:
                 cells.append(zone_square(view, zone, homes))
-            elif (r, c) == COMPASS_SQUARE and len(grid) == len(MAP_GRID):
-                cells.append(Text("      N\n      ↑\n  W ←   → E\n      ↓\n      S", style="dim"))
-            elif (r, c) == LEGEND_SQUARE and len(grid) == len(MAP_GRID):
-                cells.append(Text("\n".join(LEGEND), style="dim"))
-            elif (r, c) == OPEN_SEA_SQUARE and len(grid) == len(MAP_GRID):
-                cells.append(Text("\n  ~  ~  ~  ~\n ~  ~  ~  ~", style="blue dim"))
             else:
-                cells.append("")
+                cells.append(extras.get((row, col), ""))
         table.add_row(*cells)
     return table
 
@@ -406,7 +537,7 @@ def _captains(view: Mapping[str, JSON]) -> RichTable:
     from rich.text import Text
 
     me = view.get("seat")
-    table = Table(title="Captains", title_style="bold", show_lines=False, expand=False)
+    table = Table(title="Captains", title_style="bold", show_lines=False, expand=True)
     table.add_column("", style="dim", no_wrap=True)
     boards = [captain_rows(p) for p in view["captains"]]
     for seat in range(len(boards)):
@@ -486,11 +617,11 @@ def _market(view: Mapping[str, JSON]) -> Text:
     out.append(f"\nCargo deck {view['decks']['cargo']}, discards {len(view['discards']['cargo'])}")
     nations = list(view["captains"][0]["bounties"]) if view["captains"] else []
     bank = ", ".join(f"{n} {k}" for n, k in zip(nations, view["bounty_bank"], strict=False))
-    out.append(f"\nBounty tokens left: {bank}")
+    out.append(f"\nBounty tokens: {bank}")
     weapons = ", ".join(
         f"{_words(w)} {k}" for w, k in zip(SPECIAL_WEAPONS, view["weapon_bank"], strict=False)
     )
-    out.append(f"\nWeapons for sale: {weapons}")
+    out.append(f"\nWeapons: {weapons}")
     return out
 
 
@@ -554,7 +685,7 @@ def _choice(view: Mapping[str, JSON]) -> Text:
     return out
 
 
-def render_view(view: Mapping[str, JSON]) -> Constrain:
+def render_view(view: Mapping[str, JSON], c: Components | None = None) -> Constrain:
     """The board for the terminal, from a view only: the map of the sea zones with
     ports, demand, tokens, ships and NPCs; the event in play and the market; every
     captain's board (secrets only where the view holds them: the seat's own, or all
@@ -565,10 +696,10 @@ def render_view(view: Mapping[str, JSON]) -> Constrain:
     from rich.table import Table
 
     middle = Table.grid(padding=(0, 2), expand=False)
-    middle.add_column(ratio=3)
-    middle.add_column(ratio=2)
+    middle.add_column(ratio=1)
+    middle.add_column(ratio=1)
     middle.add_row(_status(view), _market(view))
-    parts: list[Any] = [_map(view), Panel(middle, expand=False)]
+    parts: list[Any] = [_map(view, c), Panel(middle, expand=False)]
     under_way = _under_way(view)
     if under_way is not None:
         parts.append(Panel(under_way, expand=False, border_style="bold"))
