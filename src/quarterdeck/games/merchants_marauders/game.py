@@ -160,12 +160,12 @@ class MerchantsAndMarauders(MerchantsAndMaraudersGame):
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event
 
-        return describe_event(event, viewer)
+        return describe_event(event, viewer, self.components)
 
     def render(self, view: Mapping[str, JSON]) -> Any:
         from .render import render_view
 
-        return render_view(view)
+        return render_view(view, self.components)
 
     def house_values(self) -> list[tuple[str, str]]:
         return house_values(self.raw_data)
