@@ -174,11 +174,12 @@ def _sites(p: Play, ships: list[Mapping[str, JSON]]) -> list[int]:
 
 
 def _whole(
-    ship: Mapping[str, JSON], key: str, default: int, low: int, high: int, entry: str
+    data: Mapping[str, JSON], key: str, default: int, low: int, high: int, entry: str
 ) -> int:
-    value = ship.get(key, default)
+    """``data[key]`` (or ``default``), a whole number from ``low`` to ``high``."""
+    value = data.get(key, default)
     if not whole_number(value) or not low <= value <= high:
-        raise fail(f"{entry}.{key}", f"a whole number {low}–{high}")
+        raise fail(f"{entry}.{key}" if entry else key, f"a whole number {low}–{high}")
     return int(value)
 
 
