@@ -1,40 +1,12 @@
-"""PW-4 hull, hold, crew and gold; PW-19 damage, loss and the new ship; Appendix C 12."""
+"""PW-4 hull, hold, crew and gold; PW-19 damage, loss and the new ship
+(Appendix C 12: test_appendix_c.py)."""
 
 from __future__ import annotations
 
 from quarterdeck.games.pirate_war import damage, turn
 from quarterdeck.games.pirate_war import phases as ph
 
-from .conftest import BRETTONIAN, EMPIRE, FORWARD, MIDSHIPS, away, make, settled, texts
-
-
-def test_c12_overflow_after_damage() -> None:
-    s = make((EMPIRE, BRETTONIAN))
-    away(s, 0)
-    s.table.aboard[0] = 5  # 3 crew + 1 cannon + 5 treasures = 9 items
-    damage.damage(s, 0, 4, "test")
-    settled(s)
-    assert s.table.hull[0] == 8
-    assert s.pending().decision == ph.OVERFLOW  # type: ignore[union-attr]
-    assert texts(s) == [
-        "throw a crew overboard",
-        "throw a forward weapon overboard",
-        "throw a treasure overboard",
-    ]
-    s.apply("throw a treasure overboard")
-    assert s.table.aboard[0] == 4 and s.table.pending[-1].kind == ph.WIND
-
-
-def test_c12_throwing_the_last_crew_loses_the_ship() -> None:
-    s = make((EMPIRE, BRETTONIAN))
-    away(s, 0)
-    s.table.crew[0] = 1
-    s.table.weapons[0] = [FORWARD, FORWARD, MIDSHIPS]
-    s.table.hull[0] = 4
-    damage.damage(s, 0, 1, "test")  # 4 items, hull 3
-    settled(s)
-    s.apply("throw a crew overboard")
-    assert s.table.hex[0] == -1 and s.table.weapons[0] == []
+from .conftest import BRETTONIAN, EMPIRE, make
 
 
 def test_pw_4_2_hold_counts_current_hull_and_pw_4_4_no_space_no_gain() -> None:

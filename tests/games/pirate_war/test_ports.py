@@ -1,5 +1,6 @@
 """PW-14 ports and forts, PW-15 trading and plunder, PW-16 services, PW-17 storing
-and victory, PW-18 the island; Appendix C 14 and 15."""
+and victory, PW-18 the island (Appendix C 14 and 15:
+test_appendix_c.py)."""
 
 from __future__ import annotations
 
@@ -28,58 +29,6 @@ def ports_step(seat):  # type: ignore[no-untyped-def]
     from quarterdeck.games.pirate_war.table import step
 
     return step(ph.BATTLE, seat)
-
-
-def test_c14_plunder_forts_fire_first_then_the_table() -> None:
-    s = make((EMPIRE, BRETTONIAN))  # two players: sites 6 W and 3 E
-    a, b = 0, 1
-    victim_site = s.table.site[b]
-    at_site(s, a, victim_site)
-    s.table.store[b] = 1
-    battle(s, a)
-    assert "main action: plunder" in texts(s)
-    # Fort 1: to hit 1, 1 (misses); fort 2: 6, 1, the save 1 fails; plunder die 5.
-    script(s, 1, 1, 6, 1, 1, 5)
-    s.apply("main action: plunder")
-    kinds = [e.kind for e in s.events]
-    assert kinds.index("fort-fires") < kinds.index("plunder")
-    assert s.table.hull[a] == 11
-    assert s.table.store[b] == 0 and s.table.aboard[a] == 2  # the store's one, then the bank
-    assert s.table.hostile[a] == [[victim_site, 1]]
-    # No services after a plunder, but the decision is still asked at a port.
-    assert texts(s) == ["done"]
-    s.apply("done")
-    # End of this turn: no fort fire (hostile this turn), still in range: stays hostile.
-    s.table.pending.append(step_end(a))
-    settled(s)
-    assert s.table.hull[a] == 11 and s.table.hostile[a] == [[victim_site, 0]]
-    # End of the next turn: each fort within 2 hexes fires again.
-    script(s, 1, 1, 1, 1)
-    s.table.pending.append(step_end(a))
-    settled(s)
-    assert [e.kind for e in s.events].count("fort-fires") == 4
-    # Out of range of both forts at the end of a turn: hostility ends (after firing).
-    away(s, a)
-    s.table.pending.append(step_end(a))
-    settled(s)
-    assert s.table.hostile[a] == []
-
-
-def step_end(seat):  # type: ignore[no-untyped-def]
-    from quarterdeck.games.pirate_war.table import step
-
-    return step(ph.END_TURN, seat, 0)
-
-
-def test_c14_a_ship_sunk_by_the_forts_rolls_no_table() -> None:
-    s = make((EMPIRE, BRETTONIAN))
-    at_site(s, 0, s.table.site[1])
-    s.table.hull[0] = 1
-    battle(s, 0)
-    script(s, 6, 1, 1, 1)  # one hit, save 1: sunk
-    s.apply("main action: plunder")
-    assert s.table.hex[0] == -1
-    assert "plunder" not in [e.kind for e in s.events]
 
 
 def test_pw_15_3_plunder_source_bank_option_and_free_space() -> None:

@@ -1,5 +1,5 @@
-"""PW-7 rounds and turns, PW-8 wind, PW-20 missed and extra turns, PW-17.4 the cap;
-Appendix C 1."""
+"""PW-7 rounds and turns, PW-8 wind, PW-20 missed and extra turns, PW-17.4 the cap
+(Appendix C 1: test_appendix_c.py)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,6 @@ from quarterdeck.games.pirate_war import turn
 from quarterdeck.games.pirate_war.table import step
 
 from .conftest import BRETTONIAN, ELVES, EMPIRE, game, make, script, settled
-
-
-def test_c1_wind_changes_on_doubles() -> None:
-    s = make((EMPIRE, BRETTONIAN))
-    for wind, dice, after in ((6, (2, 2), 1), (1, (5, 5), 6), (3, (3, 4), 3), (2, (1, 1), 1)):
-        s.table.wind = wind
-        script(s, *dice)
-        turn.roll_wind(s)
-        assert s.table.wind == after
 
 
 def test_pw_7_2_initiative_ties_roll_again() -> None:

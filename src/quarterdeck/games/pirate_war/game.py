@@ -148,6 +148,21 @@ class PirateWar(PirateWarGame):
         total = sum(worth) or 1.0
         return [w / total for w in worth]
 
+    def load_scenario(self, data: Mapping[str, JSON], strict: bool = True) -> PirateWarState:
+        """A position from JSON (``scenario.py``; docs/games/pirate-war.md, Scenarios),
+        settled up to its first decision."""
+        from .scenario import load_scenario
+
+        def fresh(players: int, seed: int) -> PirateWarState:
+            state = self.new_state(players, seed)
+            assert isinstance(state, PirateWarState)
+            return state
+
+        state = load_scenario(data, fresh, strict)
+        decisions.settle(state)
+        state.touched()
+        return state
+
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event
 
