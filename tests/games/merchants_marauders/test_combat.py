@@ -68,13 +68,14 @@ def test_mm_t11_mm_10_3_both_lose_their_last_crewman_more_successes_wins() -> No
     a = place(s, 0, "Havana", captain=captain_of("english"))
     b = place(s, 1, "Havana", captain=1)
     a.values[CREW] = b.values[CREW] = 1
-    cb = Combat(sides=[0, 1], round=2)
+    cb = Combat(sides=[0, 1], round=2, stage="crew")
     s.table.combat = cb
+    s.table.pending = []
     la, lb = combat.leadership_dice(s, cb, 0), combat.leadership_dice(s, cb, 1)
     s.rng = ScriptedDice([5, 5] + [1] * (la - 2), [5] + [1] * (lb - 1))
-    assert combat.crew_combat(s, cb) == 0
+    decisions.settle(s)
     assert a.values[CREW] == 0 and b.values[CREW] == 0  # A's hit cap is 1
-    combat.end_combat(s, 0, crew=True)
+    assert [e.data["winner"] for e in s.events if e.kind == "combat-over"] == ["seat 0"]
     assert [e.data["seat"] for e in s.events if e.kind == "death"] == [1]
 
 
@@ -295,9 +296,10 @@ def test_mm_10_1_a_side_without_crew_loses_crew_combat_at_once() -> None:
     place(s, 0, "Havana", captain=1)
     b = place(s, 1, "Havana", captain=0)
     b.values[CREW] = 0
-    cb = Combat(sides=[0, 1], round=2)
+    s.table.combat = Combat(sides=[0, 1], round=2, stage="crew")
     s.rng = ScriptedDice([])
-    assert combat.crew_combat(s, cb) == 0
+    combat.step(s)
+    assert [e.data["winner"] for e in s.events if e.kind == "combat-over"] == ["seat 0"]
 
 
 def test_mm_4_8_a_dead_captain_fights_no_more_battles() -> None:
