@@ -239,3 +239,24 @@ def test_mm_14_6_g12_a_captain_without_it_gets_the_same_window_with_only_done() 
     for s in states:
         s.apply("done")
     assert with_it.view(1) == without.view(1) and with_it.pending() == without.pending()
+
+
+def test_mm_12_7_a_second_rumor_kept_after_the_window_asks_which_to_keep() -> None:
+    """MM-12.7 after a window: the second rumor drawn once the roll stands still waits
+    for the keep-one choice (it used to be asked before the window, and was lost)."""
+    s = ready()
+    p = place(s, 0, "San Juan", docked=True, captain=1)  # C02: Influence 4
+    p.gold, p.rumor = 10, 0
+    s.table.rumor_deck.remove(0)
+    give(s, 0, "windfall")
+    turn(s, 0)
+    s.rng = ScriptedDice([5, 1, 1, 1])
+    s.apply("take the Port action")
+    while deciding(s) != ("rumor", 0):
+        s.apply("done")
+    s.apply("seek a rumor (Influence roll)")
+    assert deciding(s) == ("fortune", 0)
+    s.apply("done")
+    assert deciding(s) == ("discard-rumor", 0) and p.rumor2 >= 0
+    s.apply(texts(s)[0])
+    assert p.rumor2 == -1 and p.rumor >= 0 and len(s.table.rumor_discard) == 1

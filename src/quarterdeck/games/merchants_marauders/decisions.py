@@ -594,7 +594,7 @@ AFTER_ROLL: dict[int, Callable[[Ctx, int, int, list[int]], None]] = {
     ROLL_SCOUT: lambda ctx, seat, target, faces: sailing.scout_result(ctx, seat, target, faces),
     ROLL_RECRUIT: lambda ctx, seat, _, faces: port.recruit_result(ctx, seat, faces),
     ROLL_RUMOR_TEST: lambda ctx, seat, card, faces: missions.rumor_result(ctx, seat, card, faces),
-    ROLL_RUMOR_SEEK: lambda ctx, seat, _, faces: missions.seek_rumor_result(ctx, seat, faces),
+    ROLL_RUMOR_SEEK: lambda ctx, seat, _, faces: port.rumor_sought(ctx, seat, faces),
     ROLL_MISSION: lambda ctx, seat, slot, faces: missions.mission_result(ctx, seat, slot, faces),
     ROLL_RAID: lambda ctx, seat, _, faces: raid.raid_roll_result(ctx, seat, faces),
     ROLL_CONTEST: lambda ctx, _, side, faces: combat.fortune_result(ctx, side, faces),
