@@ -251,7 +251,8 @@ FORTUNE_STAGES: dict[str, tuple[int, str, int, int]] = {
 def offer_fortune(ctx: Ctx, cb: Combat, stage: str) -> None:
     """A captain's side gets the window after its roll of ``cb.dice`` (an NPC holds no
     glory cards); the dice stand until ``fortune_result``."""
-    i, cb.stage, skill, roll_name = FORTUNE_STAGES[stage]
+    i, after, skill, roll_name = FORTUNE_STAGES[stage]
+    cb.stage = after
     side = cb.sides[i]
     if not is_npc(side):
         fortune_window(ctx, side, skill, cb.dice[i], roll_name, i)
