@@ -179,9 +179,10 @@ def test_mm_10_1_a_side_without_crew_loses_crew_combat_at_once() -> None:
     place(s, 0, "Havana", captain=1)
     b = place(s, 1, "Havana", captain=0)
     b.values[CREW] = 0
-    cb = Combat(sides=[0, 1], round=2)
+    s.table.combat = Combat(sides=[0, 1], round=2, stage="crew")
     s.rng = ScriptedDice([])
-    assert combat.crew_combat(s, cb) == 0
+    combat.step(s)
+    assert [e.data["winner"] for e in s.events if e.kind == "combat-over"] == ["seat 0"]
 
 
 def test_mm_4_8_a_dead_captain_fights_no_more_battles() -> None:

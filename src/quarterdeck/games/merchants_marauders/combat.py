@@ -14,6 +14,7 @@ from .basics import (
     SEAMANSHIP,
     at_war,
     draw_cargo,
+    fortune_window,
     gain_glory,
     has_specialist,
     is_pirate,
@@ -58,6 +59,8 @@ from .phases import (
     REINFORCE,
     REROLL,
     REWARD_NATION,
+    ROLL_CONTEST,
+    ROLL_CREW,
     SHOOT,
     SKULL_HIT,
     TAKE_SHIP,
@@ -215,8 +218,8 @@ def seamanship_dice(ctx: Ctx, cb: Combat, i: int) -> int:
 
 
 def contest(ctx: Ctx, cb: Combat) -> None:
-    """MM-8.2–8.3: both Flee ends it; Chasers; both roll Seamanship (Grappling Hooks
-    may re-roll next, then ``judge``)."""
+    """MM-8.2–8.3: both Flee ends it; Chasers; both roll Seamanship (Fortune's Favour
+    and Grappling Hooks may re-roll next, then ``judge``)."""
     if cb.declared == [FLEE, FLEE]:
         ctx.log(Event("both-flee", {}))
         end_combat(ctx, -1)
@@ -231,7 +234,35 @@ def contest(ctx: Ctx, cb: Combat) -> None:
             return
     cb.dice = [roll(ctx, seamanship_dice(ctx, cb, i)) for i in range(2)]
     ctx.log(Event("contest-roll", {"dice": [list(f) for f in cb.dice]}))
-    cb.stage = "hooks0"
+    cb.stage = "fortune0"
+
+
+#: The Fortune's Favour windows of a combat (MM-D.9 G12: "combat included"), one side
+#: after the other, the aggressor first (MM-1.10): the stage's side, the next stage,
+#: the skill rolled and the roll's name for decisions.py.
+FORTUNE_STAGES: dict[str, tuple[int, str, int, int]] = {
+    "fortune0": (0, "fortune1", SEAMANSHIP, ROLL_CONTEST),
+    "fortune1": (1, "hooks0", SEAMANSHIP, ROLL_CONTEST),
+    "crew-fortune0": (0, "crew-fortune1", LEADERSHIP, ROLL_CREW),
+    "crew-fortune1": (1, "crew-hits", LEADERSHIP, ROLL_CREW),
+}
+
+
+def offer_fortune(ctx: Ctx, cb: Combat, stage: str) -> None:
+    """A captain's side gets the window after its roll of ``cb.dice`` (an NPC holds no
+    glory cards); the dice stand until ``fortune_result``."""
+    i, after, skill, roll_name = FORTUNE_STAGES[stage]
+    cb.stage = after
+    side = cb.sides[i]
+    if not is_npc(side):
+        fortune_window(ctx, side, skill, cb.dice[i], roll_name, i)
+
+
+def fortune_result(ctx: Ctx, i: int, faces: list[int]) -> None:
+    """Side ``i``'s roll, kept or re-rolled by Fortune's Favour: it counts from now."""
+    cb = ctx.table.combat
+    assert cb is not None
+    cb.dice[i] = list(faces)
 
 
 def may_grapple(ctx: Ctx, cb: Combat, i: int) -> bool:
@@ -451,6 +482,8 @@ def step(ctx: Ctx) -> None:
             t.pending.append(Decision(DECLARE, who, [i]))
     elif cb.stage == "contest":
         contest(ctx, cb)
+    elif cb.stage in FORTUNE_STAGES:
+        offer_fortune(ctx, cb, cb.stage)
     elif cb.stage in ("hooks0", "hooks1"):
         i = 0 if cb.stage == "hooks0" else 1
         cb.stage = "hooks1" if i == 0 else "judge"
@@ -465,6 +498,10 @@ def step(ctx: Ctx) -> None:
             t.pending.append(Decision(AMMO, cb.sides[i], [i]))
     elif cb.stage == "fire":
         fire(ctx, cb)
+    elif cb.stage == "crew":
+        crew_round(ctx, cb)
+    elif cb.stage == "crew-hits":
+        crew_hits(ctx, cb)
 
 
 def after_declaration(cb: Combat, i: int) -> None:
@@ -506,8 +543,7 @@ def check(ctx: Ctx, cb: Combat, board: bool) -> None:
         end_combat(ctx, -1)
         return
     if board and cb.boarding and values(ctx, cb, 0)[CREW] > 0 and values(ctx, cb, 1)[CREW] > 0:
-        winner = crew_combat(ctx, cb)
-        end_combat(ctx, winner, crew=True)
+        crew_combat(ctx, cb)
         return
     cb.stage = "round"
 
@@ -519,9 +555,9 @@ def leadership_dice(ctx: Ctx, cb: Combat, i: int) -> int:
     return skill_dice(ctx, ctx.table.players[side], LEADERSHIP, combat=True)
 
 
-def crew_combat(ctx: Ctx, cb: Combat) -> int:
-    """MM-10: Swivel Guns, then Leadership rounds; each success kills one enemy crewman,
-    at most the roller's current Crew (C07: +1). Returns the winning side, or -1."""
+def crew_combat(ctx: Ctx, cb: Combat) -> None:
+    """MM-10.1: Swivel Guns fire just before the first round, both together; then the
+    rounds (stage "crew")."""
     ctx.log(Event("crew-combat", {}))
     swivel = [
         successes(roll(ctx, 2)) > 0 if SWIVEL_GUNS in mods(ctx, cb, i) else False for i in range(2)
@@ -531,28 +567,53 @@ def crew_combat(ctx: Ctx, cb: Combat) -> int:
             crew = values(ctx, cb, 1 - i)
             crew[CREW] = max(0, crew[CREW] - 1)
             ctx.log(Event("swivel-guns", {"side": side_name(ctx, cb.sides[i])}))
-    for _ in range(CREW_ROUND_CAP):
-        crews = [values(ctx, cb, i)[CREW] for i in range(2)]
-        if crews[0] == 0 or crews[1] == 0:
-            return -1 if crews[0] == crews[1] else (0 if crews[1] == 0 else 1)
-        faces = [roll(ctx, leadership_dice(ctx, cb, i)) for i in range(2)]
-        wins = [successes(f) for f in faces]
-        caps = [crews[i] + (0 if is_npc(cb.sides[i]) else iron(ctx, cb.sides[i])) for i in range(2)]
-        hits = [min(wins[i], caps[i]) for i in range(2)]
-        for i in range(2):
-            values(ctx, cb, 1 - i)[CREW] = max(0, crews[1 - i] - hits[i])
-        ctx.log(Event("crew-round", {"dice": faces, "hits": hits}))
-        after = [values(ctx, cb, i)[CREW] for i in range(2)]
-        if after[0] == 0 and after[1] == 0:
-            # MM-10.3: more successes, then the higher sum, else no winner.
-            if wins[0] != wins[1]:
-                return 0 if wins[0] > wins[1] else 1
-            sums = [number_sum(f) for f in faces]
-            return -1 if sums[0] == sums[1] else (0 if sums[0] > sums[1] else 1)
-        if after[0] == 0 or after[1] == 0:
-            return 0 if after[1] == 0 else 1
-    ctx.log(Event("round-cap", {"rounds": CREW_ROUND_CAP}))
-    return -1
+    cb.crew_round = 0
+    cb.stage = "crew"
+
+
+def crew_round(ctx: Ctx, cb: Combat) -> None:
+    """MM-10.1, MM-10.4: a side without crew loses (both: no winner), as does nobody
+    after 20 rounds; else both roll Leadership (MM-10.2), and each side's Fortune's
+    Favour window follows before the hits (``crew_hits``)."""
+    crews = [values(ctx, cb, i)[CREW] for i in range(2)]
+    if crews[0] == 0 or crews[1] == 0:
+        end_combat(ctx, -1 if crews[0] == crews[1] else (0 if crews[1] == 0 else 1), crew=True)
+        return
+    if cb.crew_round >= CREW_ROUND_CAP:
+        ctx.log(Event("round-cap", {"rounds": CREW_ROUND_CAP}))
+        end_combat(ctx, -1, crew=True)
+        return
+    cb.crew_round += 1
+    cb.dice = [roll(ctx, leadership_dice(ctx, cb, i)) for i in range(2)]
+    ctx.log(Event("crew-roll", {"dice": [list(f) for f in cb.dice]}))
+    cb.stage = "crew-fortune0"
+
+
+def crew_hits(ctx: Ctx, cb: Combat) -> None:
+    """MM-10.2–10.3: each success kills one enemy crewman, at most the roller's current
+    Crew (C07: +1), both at once; a side left without crew loses; both at once: more
+    successes, then the higher sum, else no winner."""
+    faces = cb.dice
+    crews = [values(ctx, cb, i)[CREW] for i in range(2)]
+    wins = [successes(f) for f in faces]
+    caps = [crews[i] + (0 if is_npc(cb.sides[i]) else iron(ctx, cb.sides[i])) for i in range(2)]
+    hits = [min(wins[i], caps[i]) for i in range(2)]
+    for i in range(2):
+        values(ctx, cb, 1 - i)[CREW] = max(0, crews[1 - i] - hits[i])
+    ctx.log(Event("crew-round", {"dice": [list(f) for f in faces], "hits": hits}))
+    after = [values(ctx, cb, i)[CREW] for i in range(2)]
+    if after[0] == 0 and after[1] == 0:
+        sums = [number_sum(f) for f in faces]
+        if wins[0] != wins[1]:
+            end_combat(ctx, 0 if wins[0] > wins[1] else 1, crew=True)
+        else:
+            end_combat(
+                ctx, -1 if sums[0] == sums[1] else (0 if sums[0] > sums[1] else 1), crew=True
+            )
+    elif after[0] == 0 or after[1] == 0:
+        end_combat(ctx, 0 if after[1] == 0 else 1, crew=True)
+    else:
+        cb.stage = "crew"
 
 
 def iron(ctx: Ctx, seat: int) -> int:

@@ -48,12 +48,19 @@ from .phases import (
     REROLL,
     RETURN_BOUNTY,
     REWARD_NATION,
+    ROLL_BRIDGETOWN,
+    ROLL_CONTEST,
+    ROLL_CREW,
+    ROLL_DISEASE,
     ROLL_MISSION,
+    ROLL_PORT_ROYAL,
     ROLL_RAID,
     ROLL_RECRUIT,
     ROLL_RUMOR_SEEK,
     ROLL_RUMOR_TEST,
+    ROLL_SAIL_STORM,
     ROLL_SCOUT,
+    ROLL_STORM,
     RUMOR,
     SELL,
     SHIPYARD,
@@ -587,10 +594,32 @@ AFTER_ROLL: dict[int, Callable[[Ctx, int, int, list[int]], None]] = {
     ROLL_SCOUT: lambda ctx, seat, target, faces: sailing.scout_result(ctx, seat, target, faces),
     ROLL_RECRUIT: lambda ctx, seat, _, faces: port.recruit_result(ctx, seat, faces),
     ROLL_RUMOR_TEST: lambda ctx, seat, card, faces: missions.rumor_result(ctx, seat, card, faces),
-    ROLL_RUMOR_SEEK: lambda ctx, seat, _, faces: missions.seek_rumor_result(ctx, seat, faces),
+    ROLL_RUMOR_SEEK: lambda ctx, seat, _, faces: port.rumor_sought(ctx, seat, faces),
     ROLL_MISSION: lambda ctx, seat, slot, faces: missions.mission_result(ctx, seat, slot, faces),
     ROLL_RAID: lambda ctx, seat, _, faces: raid.raid_roll_result(ctx, seat, faces),
+    ROLL_CONTEST: lambda ctx, _, side, faces: combat.fortune_result(ctx, side, faces),
+    ROLL_CREW: lambda ctx, _, side, faces: combat.fortune_result(ctx, side, faces),
+    ROLL_STORM: lambda ctx, seat, place, faces: event_cards.hazard_result(
+        ctx, seat, ROLL_STORM, place, faces
+    ),
+    ROLL_DISEASE: lambda ctx, seat, place, faces: event_cards.hazard_result(
+        ctx, seat, ROLL_DISEASE, place, faces
+    ),
+    ROLL_SAIL_STORM: lambda ctx, seat, _, faces: sailing.storm_weathered(ctx, seat, faces),
+    ROLL_PORT_ROYAL: lambda ctx, seat, _, faces: enter_on(
+        ctx, seat, sailing.port_royal_result(ctx, seat, faces)
+    ),
+    ROLL_BRIDGETOWN: lambda ctx, seat, _, faces: enter_on(
+        ctx, seat, sailing.bridgetown_result(ctx, seat, faces)
+    ),
 }
+
+
+def enter_on(ctx: Ctx, seat: int, docked: bool) -> None:
+    """A Port action whose entry roll was kept or re-rolled (G12): once docked, the
+    activities follow (MM-12.1)."""
+    if docked:
+        port.open_visit(ctx, seat)
 
 
 def pilot_options(ctx: Ctx, d: Decision) -> list[Option]:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from quarterdeck.engine import Event
 
-from .basics import LEADERSHIP, SEAMANSHIP, skill_dice, skill_roll, successes
+from .basics import LEADERSHIP, SEAMANSHIP, fortune_window, skill_dice, skill_roll, successes
 from .components import CREW, MODIFICATIONS
 from .damage import hit_player, roll_locations, sunk
 from .death import kill
 from .npcs import in_play, move_npcs
-from .phases import HAZARD_REINFORCE, HAZARDS, SKULL_HIT, STORM_HIT
+from .phases import (
+    HAZARD_REINFORCE,
+    HAZARDS,
+    ROLL_DISEASE,
+    ROLL_STORM,
+    SKULL_HIT,
+    STORM_HIT,
+)
 from .table import Ctx, Decision
 
 
@@ -40,22 +47,9 @@ def resolve_event(ctx: Ctx, card: int) -> None:
     elif e.kind == "storm":
         assert e.zone is not None
         t.storm = list(ctx.sea.within(e.zone))
-        for seat in turn_order(ctx):
-            p = t.players[seat]
-            if in_play(p) and not p.docked and p.zone in t.storm:
-                weather_storm(ctx, seat)
+        captains_roll(ctx, ROLL_STORM, 0)
     elif e.kind == "tropical_disease":
-        for seat in turn_order(ctx):
-            p = t.players[seat]
-            if in_play(p) and not p.docked:
-                faces = skill_roll(
-                    ctx, seat, LEADERSHIP, skill_dice(ctx, p, LEADERSHIP), "tropical disease"
-                )
-                if not successes(faces) and p.values[CREW] > 0:
-                    p.values[CREW] -= 1
-                    ctx.log(
-                        Event("hit", {"seat": seat, "location": "crew", "why": "tropical disease"})
-                    )
+        captains_roll(ctx, ROLL_DISEASE, 0)
     elif e.kind == "trade_winds":
         t.trade_winds = True
     elif e.kind == "fog_banks":
@@ -82,11 +76,58 @@ def turn_order(ctx: Ctx) -> list[int]:
     return [(t.first + i) % n for i in range(n)]
 
 
-def weather_storm(ctx: Ctx, seat: int) -> None:
-    """MM-D.8 Storm: roll Seamanship; with no success the ship takes 1 hit (a skull lets
-    its owner choose, by a pending decision)."""
+def captains_roll(ctx: Ctx, roll_name: int, start: int) -> None:
+    """MM-D.8 Storm (a player ship at sea in its zones) or Tropical Disease (a captain
+    at sea): the next captain concerned, from place ``start`` in turn order, rolls
+    (MM-1.10: one after another, each seeing the earlier choices)."""
+    t = ctx.table
+    order = turn_order(ctx)
+    for place in range(start, len(order)):
+        p = t.players[order[place]]
+        if in_play(p) and not p.docked and (roll_name == ROLL_DISEASE or p.zone in t.storm):
+            hazard_roll(ctx, order[place], roll_name, place)
+            return
+
+
+def hazard_roll(ctx: Ctx, seat: int, roll_name: int, place: int) -> None:
+    """The captain's roll; a failed die may open the Fortune's Favour window (G12), and
+    the outcome waits for it."""
     p = ctx.table.players[seat]
-    faces = skill_roll(ctx, seat, SEAMANSHIP, skill_dice(ctx, p, SEAMANSHIP), "storm")
+    skill, why = (
+        (SEAMANSHIP, "storm") if roll_name == ROLL_STORM else (LEADERSHIP, "tropical disease")
+    )
+    faces = skill_roll(ctx, seat, skill, skill_dice(ctx, p, skill), why)
+    if not fortune_window(ctx, seat, skill, faces, roll_name, place):
+        hazard_result(ctx, seat, roll_name, place, faces)
+
+
+def hazard_result(ctx: Ctx, seat: int, roll_name: int, place: int, faces: list[int]) -> None:
+    """The roll, kept or re-rolled, takes effect; then the next captain rolls. This
+    captain's decisions (a skull, the Reinforced Hull, a new captain) stay above the
+    next ones, so they are decided first (MM-1.10)."""
+    pending = ctx.table.pending
+    mark = len(pending)
+    if roll_name == ROLL_STORM:
+        storm_outcome(ctx, seat, faces)
+    else:
+        disease_outcome(ctx, seat, faces)
+    held = pending[mark:]
+    del pending[mark:]
+    captains_roll(ctx, roll_name, place + 1)
+    pending.extend(held)
+
+
+def disease_outcome(ctx: Ctx, seat: int, faces: list[int]) -> None:
+    """MM-D.8 Tropical Disease: with no success, the ship loses 1 Crew."""
+    p = ctx.table.players[seat]
+    if not successes(faces) and p.values[CREW] > 0:
+        p.values[CREW] -= 1
+        ctx.log(Event("hit", {"seat": seat, "location": "crew", "why": "tropical disease"}))
+
+
+def storm_outcome(ctx: Ctx, seat: int, faces: list[int]) -> None:
+    """MM-D.8 Storm: with no success the ship takes 1 hit (a skull lets its owner
+    choose, by a pending decision)."""
     if successes(faces):
         return
     located, skulls, _ = roll_locations(ctx, 1)

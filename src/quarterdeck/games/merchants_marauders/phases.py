@@ -65,6 +65,12 @@ HAZARDS = ("storm", "Bridgetown's reefs")
 
 # -- skill rolls Fortune's Favour may re-roll (FORTUNE's first argument) ----------------
 ROLL_SCOUT, ROLL_RECRUIT, ROLL_RUMOR_TEST, ROLL_RUMOR_SEEK, ROLL_MISSION, ROLL_RAID = range(6)
+ROLL_CONTEST = 6  # MM-8.3 a side's Seamanship roll (extra: the side, 0 the aggressor)
+ROLL_CREW = 7  # MM-10.2 a side's Leadership roll in a crew combat round (extra: the side)
+ROLL_STORM = 8  # MM-D.8 at the Event step (extra: the captain's place in turn order)
+ROLL_SAIL_STORM = 9  # MM-D.8 a ship sailing into the storm's zones
+ROLL_DISEASE = 10  # MM-D.8 Tropical Disease (extra: the captain's place in turn order)
+ROLL_PORT_ROYAL, ROLL_BRIDGETOWN = 11, 12  # MM-18 the entry rolls
 
 # -- scouting targets (one of each per turn, MM-5.4) --------------------------------
 TARGET_MERCHANT = 0

@@ -37,6 +37,7 @@ from .missions import (
     may_try_rumor,
     mission_allowed,
     port_rumor_here,
+    seek_rumor_result,
     try_rumor,
 )
 from .phases import (
@@ -489,8 +490,20 @@ def acquire_rumor(ctx: Ctx, seat: int) -> None:
     visit.rumor_tried = True
     bonus = 1 if ability(ctx, p) == "well_connected" else 0
     try_rumor(ctx, seat, rumor_fee(ctx, p, visit.zone), bonus)
-    if p.rumor2 >= 0:
-        t.pending.append(Decision(DISCARD_RUMOR, seat))
+    keep_one_rumor(ctx, seat)
+
+
+def rumor_sought(ctx: Ctx, seat: int, faces: list[int]) -> None:
+    """The Influence roll for a rumor after Fortune's Favour's window (G12)."""
+    seek_rumor_result(ctx, seat, faces)
+    keep_one_rumor(ctx, seat)
+
+
+def keep_one_rumor(ctx: Ctx, seat: int) -> None:
+    """MM-12.7: a second rumor drawn waits for the keep-one choice (asked only once the
+    roll stands: a Fortune's Favour window may come first)."""
+    if ctx.table.players[seat].rumor2 >= 0:
+        ctx.table.pending.append(Decision(DISCARD_RUMOR, seat))
 
 
 # -- Stash (MM-12.9) -------------------------------------------------------------------

@@ -209,6 +209,7 @@ def _more_words(e: Mapping[str, JSON], c: Components, who: str) -> str | None:
         ),
         "contest-roll": lambda: f"Seamanship dice: {e['dice'][0]} against {e['dice'][1]}",
         "crew-combat": lambda: "boarding: crew combat begins",
+        "crew-roll": lambda: f"Leadership dice: {e['dice'][0]} against {e['dice'][1]}",
         "crew-round": lambda: (
             f"crew combat: {e['dice'][0]} against {e['dice'][1]}, "
             f"hits {e['hits'][0]} and {e['hits'][1]}"

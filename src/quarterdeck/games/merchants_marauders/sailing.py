@@ -24,7 +24,7 @@ from .combat import start_combat
 from .components import CARGO, HULL
 from .damage import hit_player, sunk
 from .death import kill
-from .event_cards import may_reinforce, weather_storm
+from .event_cards import may_reinforce, storm_outcome
 from .missions import investigate_rumor
 from .npcs import in_play, npc_attacks
 from .phases import (
@@ -34,6 +34,9 @@ from .phases import (
     NPC_SIDE,
     PORT_FEE,
     REEFS_HIT,
+    ROLL_BRIDGETOWN,
+    ROLL_PORT_ROYAL,
+    ROLL_SAIL_STORM,
     ROLL_SCOUT,
     TARGET_CAPTAIN,
     TARGET_MERCHANT,
@@ -128,10 +131,20 @@ def sail(ctx: Ctx, seat: int, to: int) -> None:
     p.docked = False
     ctx.log(Event("move", {"seat": seat, "from": ctx.sea.names[was], "to": ctx.sea.names[to]}))
     if to in t.storm:
-        weather_storm(ctx, seat)
-        if t.players[seat] is not p:
-            return  # sunk by the storm
+        faces = skill_roll(ctx, seat, SEAMANSHIP, skill_dice(ctx, p, SEAMANSHIP), "storm")
+        if not fortune_window(ctx, seat, SEAMANSHIP, faces, ROLL_SAIL_STORM):
+            storm_weathered(ctx, seat, faces)
+        return
     npc_attacks(ctx, seat)
+
+
+def storm_weathered(ctx: Ctx, seat: int, faces: list[int]) -> None:
+    """The storm's roll on entering, kept or re-rolled (G12), takes effect (MM-D.8);
+    then the NPCs there scout a ship still afloat (MM-5.3)."""
+    p = ctx.table.players[seat]
+    storm_outcome(ctx, seat, faces)
+    if ctx.table.players[seat] is p:  # not sunk by the storm
+        npc_attacks(ctx, seat)
 
 
 def scout(ctx: Ctx, seat: int, target: int, spanish: bool = False) -> None:
@@ -221,25 +234,51 @@ def enter_port(ctx: Ctx, seat: int, how: str) -> bool:
             faces = skill_roll(
                 ctx, seat, INFLUENCE, skill_dice(ctx, p, INFLUENCE), "enter Port Royal"
             )
-            if not successes(faces):
-                ctx.log(Event("refused-entry", {"seat": seat, "port": name}))
-                if p.gold >= PORT_ROYAL_FEE:  # MM-18: the fee may still be paid
-                    t.pending.append(Decision(PORT_FEE, seat))
-                return False  # MM-5.5: else the Port action is spent, the ship stays out
+            if fortune_window(ctx, seat, INFLUENCE, faces, ROLL_PORT_ROYAL):
+                return False  # the entry goes on after the window (port_royal_result)
+            return port_royal_result(ctx, seat, faces)
         if name == BRIDGETOWN and ship_name(ctx, p.ship) in BIG_SHIPS:
             faces = skill_roll(
                 ctx, seat, SEAMANSHIP, skill_dice(ctx, p, SEAMANSHIP), "enter Bridgetown"
             )
-            if not successes(faces) and may_reinforce(ctx, seat):
-                # MM-13.1: the captain may flip the Reinforced Hull; the entry goes
-                # on in that decision.
-                t.pending.append(Decision(HAZARD_REINFORCE, seat, [HULL, REEFS_HIT]))
-                return False
-            if not successes(faces):
-                hit_player(ctx, seat, HULL, "Bridgetown's reefs")
-                if sunk(p.values):
-                    kill(ctx, seat, "sunk entering Bridgetown")
-                    return False
-        p.docked = True
-    ctx.log(Event("port", {"seat": seat, "port": name}))
+            if fortune_window(ctx, seat, SEAMANSHIP, faces, ROLL_BRIDGETOWN):
+                return False  # the entry goes on after the window (bridgetown_result)
+            return bridgetown_result(ctx, seat, faces)
+    return dock(ctx, seat)
+
+
+def dock(ctx: Ctx, seat: int) -> bool:
+    p = ctx.table.players[seat]
+    p.docked = True
+    ctx.log(Event("port", {"seat": seat, "port": ctx.sea.names[p.zone]}))
     return True
+
+
+def port_royal_result(ctx: Ctx, seat: int, faces: list[int]) -> bool:
+    """MM-18 Port Royal's Influence roll, kept or re-rolled (G12): a success enters;
+    after a failure the fee may still be paid. Returns whether the ship is docked."""
+    p = ctx.table.players[seat]
+    if successes(faces):
+        return dock(ctx, seat)
+    ctx.log(Event("refused-entry", {"seat": seat, "port": ctx.sea.names[p.zone]}))
+    if p.gold >= PORT_ROYAL_FEE:  # MM-18: the fee may still be paid
+        ctx.table.pending.append(Decision(PORT_FEE, seat))
+    return False  # MM-5.5: else the Port action is spent, the ship stays out
+
+
+def bridgetown_result(ctx: Ctx, seat: int, faces: list[int]) -> bool:
+    """MM-18 Bridgetown's Seamanship roll for a big ship, kept or re-rolled (G12): with
+    no success it takes 1 hit to Hull, then enters if afloat. Returns whether the ship
+    is docked."""
+    p = ctx.table.players[seat]
+    if not successes(faces):
+        if may_reinforce(ctx, seat):
+            # MM-13.1: the captain may flip the Reinforced Hull; the entry goes on in
+            # that decision.
+            ctx.table.pending.append(Decision(HAZARD_REINFORCE, seat, [HULL, REEFS_HIT]))
+            return False
+        hit_player(ctx, seat, HULL, "Bridgetown's reefs")
+        if sunk(p.values):
+            kill(ctx, seat, "sunk entering Bridgetown")
+            return False
+    return dock(ctx, seat)

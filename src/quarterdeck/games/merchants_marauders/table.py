@@ -131,6 +131,7 @@ class Combat(Record):
     volley_ammo: list[int] = field(default_factory=lambda: [-1, -1])
     escaped: bool = False  # a Flee succeeded this round
     boarding: bool = False  # the winner of this round's contest declared Board
+    crew_round: int = 0  # rounds of the crew combat so far (MM-10.4)
     stage: str = "open"
 
 
