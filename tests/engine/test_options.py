@@ -84,4 +84,3 @@ def test_whole_number_option_still_refuses_true_and_false() -> None:
     with pytest.raises(OptionError, match="whole number"):
         _Switches(rounds=True)
     assert _Switches(rounds=5).options["rounds"] == 5
-
