@@ -3,6 +3,8 @@ MM-3.3): what ``quarterdeck sim`` and balance reports read."""
 
 from __future__ import annotations
 
+import itertools
+
 from quarterdeck.engine import Rng, get_game
 from quarterdeck.games.merchants_marauders.state import MerchantsAndMaraudersState
 
@@ -39,7 +41,7 @@ def test_mm_3_3_turns_played_counts_player_turns_and_never_falls() -> None:
     counts = [s.turns_played() for s in states]
     assert counts[0] == 0  # setup is no turn
     # One decision may settle more than one turn (a missed turn has no decisions).
-    assert all(a <= b for a, b in zip(counts, counts[1:], strict=False))
+    assert all(a <= b for a, b in itertools.pairwise(counts))
     assert counts[-1] > counts[len(counts) // 2] > 0  # and they keep coming
     end = states[-1]
     assert end.turns_played() > 0

@@ -3,6 +3,8 @@ PW-7.1, PW-20): what ``quarterdeck sim`` and balance reports read."""
 
 from __future__ import annotations
 
+import itertools
+
 from quarterdeck.engine import Rng
 from quarterdeck.games.pirate_war import PirateWar, PirateWarState
 
@@ -37,14 +39,14 @@ def test_pw_7_1_turns_played_counts_each_players_turn_and_never_falls() -> None:
     counts = [s.turns_played() for s in states]
     assert counts[0] == 0  # setup is no turn
     # One decision may settle more than one turn (a missed turn has no decisions).
-    assert all(a <= b for a, b in zip(counts, counts[1:], strict=False))
+    assert all(a <= b for a, b in itertools.pairwise(counts))
     assert counts[-1] > counts[len(counts) // 2] > 0  # and they keep coming
     end = states[-1]
     assert end.turns_played() > 0
     # PW-7.1: every round each player takes a turn; extra turns (PW-20.3) add to that.
     rounds = end.table.round
     assert (rounds - 1) * 3 < end.turns_played() <= rounds * 3 * (1 + 3)
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         if after.table.active != before.table.active and after.table.round >= 1:
             assert after.turns_played() > before.turns_played()  # a new turn began
 
