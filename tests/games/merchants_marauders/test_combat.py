@@ -42,7 +42,7 @@ def test_mm_t8_mm_8_4_the_winner_fires_every_cannon_the_loser_one_per_success() 
     s.rng = ScriptedDice([5, 5, 5, 5, 1], [5, 5, 5], [1, 1], [1, 1, 1, 1])
     decisions.settle(s)
     volleys = {v.data["target"]: len(v.data["dice"]) for v in s.events if v.kind == "volley"}
-    assert volleys == {"seat 1": 4, "seat 0": 2}  # A inflicts 4, B inflicts 2
+    assert volleys == {"Blue": 4, "Red": 2}  # A inflicts 4, B inflicts 2
     assert b.values[CARGO] == 5 - 4 and a.values[CARGO] == 3 - 2
 
 

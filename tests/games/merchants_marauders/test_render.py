@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from quarterdeck.engine import Rng
+from quarterdeck.games.merchants_marauders.phases import CAPTAINS
 
 from .helpers import GAME
 
@@ -16,7 +17,7 @@ def test_random_games_read_in_words_and_render() -> None:
         chooser = Rng.from_seed(seed)
         while not s.is_terminal():
             pending = s.pending()
-            assert pending is not None and f"seat {pending.seat}" in pending.prompt
+            assert pending is not None and pending.prompt.startswith(f"{CAPTAINS[pending.seat]}: ")
             s.apply(chooser.choice(s.legal_actions()))
         view = s.view(0)
         for event in view["log"]:

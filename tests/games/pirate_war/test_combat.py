@@ -73,8 +73,8 @@ def test_pw_12_3_a_fire_attack_with_a_battle_card() -> None:
     s.table.hands[0] = [BROADSIDES, GRAPESHOT]
     s.table.main = ph.ATTACK
     push(s, ph.FIRE_TARGET, 0)
-    assert texts(s) == ["fire at Player 2", "hold fire"]
-    s.apply("fire at Player 2")
+    assert texts(s) == ["fire at Blue", "hold fire"]
+    s.apply("fire at Blue")
     assert s.table.pending[-1].kind == ph.FIRE_CARD
     assert texts(s) == ["pass", "play Broadsides"]  # Grapeshot needs the target within 1
     s.apply("play Broadsides")
@@ -115,7 +115,7 @@ def test_pw_22_2_narrow_escape_cancels_the_attack_on_that_ship() -> None:
     s.table.main = ph.ATTACK
     push(s, ph.BOARD_TARGET, 0)
     push(s, ph.FIRE_TARGET, 0)
-    s.apply("fire at Player 2")
+    s.apply("fire at Blue")
     assert s.current_player == 1 and texts(s) == ["pass", "play Narrow Escape"]
     s.apply("play Narrow Escape")
     assert s.table.pending[-1].kind == ph.BOARD_TARGET
@@ -129,7 +129,7 @@ def test_pw_22_2_a_player_with_cards_is_asked_whatever_they_hold() -> None:
     put(s, 1, 6, 6, 4)
     s.table.hands[1] = [CUTLASS]
     push(s, ph.FIRE_TARGET, 0)
-    s.apply("fire at Player 2")
+    s.apply("fire at Blue")
     assert s.current_player == 1 and texts(s) == ["pass"]
 
 
@@ -142,7 +142,7 @@ def test_c13_boarding() -> None:
     s.table.hands[0] = [CUTLASS]
     s.table.main = ph.ATTACK
     push(s, ph.BOARD_TARGET, 0)
-    s.apply("board Player 2")
+    s.apply("board Blue")
     assert s.pending() is not None and s.pending().decision == ph.BOARD_CARD  # type: ignore[union-attr]
     s.apply("play Cutlass")
     assert s.current_player == 1
@@ -162,7 +162,7 @@ def test_c13_boarding_gold_and_a_defender_may_win() -> None:
     s.table.crew = [2, 3]
     s.table.gold = [15, 4]
     push(s, ph.BOARD_TARGET, 0)
-    s.apply("board Player 2")
+    s.apply("board Blue")
     s.apply("pass")
     script(s, 1, 6)
     s.apply("pass")
@@ -177,7 +177,7 @@ def test_c13_orc_hooks_give_another_round() -> None:
     put(s, 1, 6, 6, 4)
     s.table.crew = [4, 3]
     push(s, ph.BOARD_TARGET, 0)
-    s.apply("board Player 2")
+    s.apply("board Blue")
     s.apply("pass")
     script(s, 6, 1, 2)  # the Orcs win; then the hook roll 2: another round
     s.apply("pass")
@@ -200,7 +200,7 @@ def test_pw_13_6_narrow_escape_ends_the_hooks() -> None:
     put(s, 1, 6, 6, 4)
     s.table.hands[1] = [NARROW_ESCAPE]
     push(s, ph.BOARD_TARGET, 0)
-    s.apply("board Player 2")
+    s.apply("board Blue")
     s.apply("pass")  # W4: the Empire player passes
     s.apply("pass")
     script(s, 6, 1, 3)

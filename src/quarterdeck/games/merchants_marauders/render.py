@@ -14,6 +14,7 @@ from .phases import (
     ACTION,
     AMMO,
     BUY,
+    CAPTAINS,
     CARPENTER,
     CHOOSE_SHIP,
     CHOOSE_WEAPON,
@@ -97,7 +98,7 @@ PROMPTS = {
 def prompt(ctx: Ctx, d: Decision) -> str:
     """The public words of a pending decision."""
     t = ctx.table
-    who = f"seat {d.seat}"
+    who = CAPTAINS[d.seat]
     if d.kind == ACTION:
         left = t.actions_left + t.extra_moves
         return f"{who}: your turn, {left} action(s) left: Move, Scout or Port"
@@ -118,7 +119,7 @@ def describe_event(event: Mapping[str, JSON], viewer: int | None = None) -> str:
     """One event of the log in words."""
     kind = event["kind"]
     seat = event.get("seat")
-    who = f"seat {seat}" if seat is not None else ""
+    who = CAPTAINS[seat] if seat is not None else ""
     if kind == "roll":
         return f"{who} rolls {event['skill']} for {event['why']}: {event['dice']} ({event['successes']} successes)"
     if kind == "move":
@@ -141,8 +142,13 @@ def describe_event(event: Mapping[str, JSON], viewer: int | None = None) -> str:
     if kind == "stash":
         amount = f" {event['amount']:+d} gold" if "amount" in event else ""
         return f"{who} visits the stash{amount}"
-    details = ", ".join(f"{k} {v}" for k, v in event.items() if k != "kind")
-    return f"{kind}: {details}"
+    if kind == "plunder":
+        loser = CAPTAINS[event["from"]]
+        return f"{who} plunders the {loser} captain: {event['glory_cards']} glory card(s), cargo {event['cargo']}"
+    # The rest as "kind: captain, key value, ...".
+    details = [who] if who else []
+    details += [f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat")]
+    return f"{kind}: {', '.join(details)}"
 
 
 def render_view(view: Mapping[str, JSON]) -> Any:
@@ -161,11 +167,11 @@ def render_view(view: Mapping[str, JSON]) -> Any:
             z.get("demand") or "",
             "yes" if z["merchant"] else "",
             ", ".join(z["npcs"]),
-            ", ".join(str(s) for s in z["captains"]),
+            ", ".join(CAPTAINS[s] for s in z["captains"]),
         )
     captains = RichTable(title="Captains")
     for column in (
-        "seat",
+        "player",
         "captain",
         "ship",
         "values",
@@ -178,7 +184,7 @@ def render_view(view: Mapping[str, JSON]) -> Any:
         captains.add_column(column)
     for s, p in enumerate(view["captains"]):
         captains.add_row(
-            str(s),
+            CAPTAINS[s],
             p["captain"],
             p["ship"],
             _values(p["values"], p["maxima"]),
