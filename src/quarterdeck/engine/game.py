@@ -44,6 +44,31 @@ def whole_number(value: Any) -> TypeGuard[int]:
 
 #: An option's kind of value, in words.
 KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a text"}
+#: The words a boolean option takes (any case), as the command line and forms write them.
+BOOLEAN_WORDS = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
+
+
+def parse_boolean(name: str, value: JSON) -> bool:
+    """A boolean option's value: true or false, or one of :data:`BOOLEAN_WORDS` (as a
+    text in any case, or the whole numbers 1 and 0)."""
+    if isinstance(value, bool):
+        return value
+    if whole_number(value) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in BOOLEAN_WORDS:
+        return BOOLEAN_WORDS[value.strip().lower()]
+    raise OptionError(
+        f"option {name!r} is on or off: write true/false, yes/no, on/off or 1/0, not {value!r}"
+    )
 
 
 @dataclass(frozen=True)
@@ -59,6 +84,8 @@ class Option:
     maximum: int | None = None
 
     def parse(self, value: JSON) -> JSON:
+        if isinstance(self.default, bool):
+            return parse_boolean(self.name, value)
         if isinstance(self.default, int) and isinstance(value, bool):
             raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:

@@ -95,5 +95,5 @@ export function describe(view, seat, names) {
     const winners = (view.returns || []).flatMap((r, s) => (r === best ? [names[s]] : []));
     return `The game is over: ${winners.join(" and ") || "nobody"} ${winners.length > 1 ? "share the win" : "wins"}.`;
   }
-  return (view.pending?.prompt || "").replace(/\bseat (\d+)\b/, (_, n) => names[Number(n)] ?? `seat ${n}`);
+  return (view.pending?.prompt || "").replace(/^\w+(?=:)/, (captain) => names[view.pending.seat] ?? captain);
 }

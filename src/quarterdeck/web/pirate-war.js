@@ -123,5 +123,5 @@ export function describe(view, seat, names) {
     const winners = (view.winners || []).map((s) => names[s]);
     return `The game is over: ${winners.join(" and ") || "nobody"} ${winners.length > 1 ? "share the win" : "wins"}.`;
   }
-  return (view.pending?.prompt || "").replace(/\bPlayer (\d+)\b/, (_, n) => names[Number(n) - 1] ?? `Player ${n}`);
+  return (view.pending?.prompt || "").replace(/^\w+(?=:)/, (captain) => names[view.pending.seat] ?? captain);
 }

@@ -182,7 +182,7 @@ def test_mm_10_1_a_side_without_crew_loses_crew_combat_at_once() -> None:
     s.table.combat = Combat(sides=[0, 1], round=2, stage="crew")
     s.rng = ScriptedDice([])
     combat.step(s)
-    assert [e.data["winner"] for e in s.events if e.kind == "combat-over"] == ["seat 0"]
+    assert [e.data["winner"] for e in s.events if e.kind == "combat-over"] == ["Red"]
 
 
 def test_mm_4_8_a_dead_captain_fights_no_more_battles() -> None:

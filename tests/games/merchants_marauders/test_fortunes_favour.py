@@ -56,7 +56,7 @@ def test_mm_14_6_g12_after_the_seamanship_contest() -> None:
     s.apply(PLAY)
     assert deciding(s) == ("fortune", 1)  # the foe decides after seeing it
     s.apply(PLAY)  # seat 1 re-rolls too, and loses its success
-    assert contest_winners(s) == ["seat 0"]
+    assert contest_winners(s) == ["Red"]
     dice = [e.data["dice"] for e in s.events if e.kind == "contest"]
     assert dice == [[[5, 5], [1, 1, 1]]]
     assert deciding(s) == ("declare", 0)  # no hits: round 3
@@ -74,7 +74,7 @@ def test_mm_14_6_g12_a_kept_contest_roll_stands_and_an_npc_has_no_window() -> No
     s.apply("done")
     assert deciding(s) == ("fortune", 1) and texts(s) == ["done"]
     s.apply("done")
-    assert contest_winners(s) == ["seat 1"]
+    assert contest_winners(s) == ["Blue"]
     s = ready()
     p = place(s, 0, "Havana", captain=1)
     p.values[CANNONS] = 0
@@ -92,7 +92,7 @@ def test_mm_14_6_g12_a_kept_contest_roll_stands_and_an_npc_has_no_window() -> No
     assert deciding(s) == ("fortune", 0)
     assert s.table.pending[-1].args[2] == 1  # the captain's side, the defender
     s.apply(PLAY)
-    assert contest_winners(s) == ["seat 0"]
+    assert contest_winners(s) == ["Red"]
 
 
 def test_mm_14_6_g12_after_the_leadership_rolls_of_crew_combat() -> None:
@@ -116,7 +116,7 @@ def test_mm_14_6_g12_after_the_leadership_rolls_of_crew_combat() -> None:
     rounds = [e.data for e in s.events if e.kind == "crew-round"]
     assert rounds == [{"dice": [[5] + [1] * (la - 1), [1] * lb], "hits": [1, 0]}]
     assert b.values[CREW] == 0 and a.values[CREW] == crew
-    assert [e.data["winner"] for e in s.events if e.kind == "combat-over"] == ["seat 0"]
+    assert [e.data["winner"] for e in s.events if e.kind == "combat-over"] == ["Red"]
     assert [e.data["seat"] for e in s.events if e.kind == "death"] == [1]
 
 

@@ -113,7 +113,7 @@ def test_mm_14_4_hidden_cove_foils_a_successful_scout() -> None:
     give(s, 1, "hidden_cove")
     turn(s, 0)
     s.rng = ScriptedDice([5, 1])
-    s.apply("scout the captain of seat 1")
+    s.apply("scout the Blue captain")
     assert s.current_player == 1 and texts(s) == ["done", "play Hidden Cove"]
     s.apply("play Hidden Cove")
     assert s.table.combat is None and s.current_player == 0 and target.hand == []
@@ -127,7 +127,7 @@ def test_mm_14_4_the_window_opens_for_any_card_so_it_tells_nothing() -> None:
     give(s, 1, "windfall")
     turn(s, 0)
     s.rng = ScriptedDice([5, 1])
-    s.apply("scout the captain of seat 1")
+    s.apply("scout the Blue captain")
     assert s.current_player == 1 and texts(s) == ["done"]
     assert s.view(0)["pending"]["prompt"] == s.pending().prompt  # type: ignore[union-attr]
 

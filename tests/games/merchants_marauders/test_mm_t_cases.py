@@ -264,7 +264,7 @@ def test_mm_t7_mm_8_3_maneuverability_die_and_destroyed_masts() -> None:
     assert combat.declarations(s, cb, 0) == [SHOOT, BOARD, FLEE]
     assert texts(s) == ["declare Shoot", "declare Board", "declare Flee"]
     s.apply("declare Shoot")  # the Galleon's only declaration is made for it
-    assert events(s, "declare")[-1] == {"side": "seat 1", "declares": "Shoot"}
+    assert events(s, "declare")[-1] == {"side": "Blue", "declares": "Shoot"}
     assert events(s, "contest-roll")[-1]["dice"] == [[1, 1, 1], [1]]
 
 
@@ -288,7 +288,7 @@ def test_mm_t8_mm_8_4_the_winner_fires_every_cannon_the_loser_one_per_success() 
     assert [len(d) for d in events(s, "contest-roll")[-1]["dice"]] == [5, 3]
     assert events(s, "contest")[-1]["successes"] == [4, 3]
     volleys = {v["target"]: len(v["dice"]) for v in events(s, "volley")}
-    assert volleys == {"seat 1": 4, "seat 0": 2}  # A inflicts 4, B inflicts 2
+    assert volleys == {"Blue": 4, "Red": 2}  # A inflicts 4, B inflicts 2
     assert b.values[CARGO] == 5 - 4 and a.values[CARGO] == 3 - 2
 
 
@@ -312,7 +312,7 @@ def test_mm_t9_mm_9_2_a_hit_on_destroyed_masts_sinks_the_ship() -> None:
     and 1 glory card."""
     s = mast_hit(ammo=False, location=2)
     a = s.table.players[0]
-    assert events(s, "volley")[-1] == {"target": "seat 1", "dice": [2]}
+    assert events(s, "volley")[-1] == {"target": "Blue", "dice": [2]}
     assert events(s, "hit")[-1]["location"] == "hull"
     deaths = events(s, "death")
     assert deaths and deaths[-1]["seat"] == 1
@@ -350,7 +350,7 @@ def test_mm_t11_mm_10_3_both_lose_their_last_crewman_more_successes_wins() -> No
         [5, 1],  # B 1
     )
     a = s.table.players[0]
-    assert events(s, "contest")[-1]["winner"] == "seat 0"
+    assert events(s, "contest")[-1]["winner"] == "Red"
     assert events(s, "crew-round") == [{"dice": [[5, 5, 1], [5, 1]], "hits": [1, 1]}]
     assert a.values[CREW] == 0  # A's hit cap is 1: both crews are gone
     assert [e["seat"] for e in events(s, "death")] == [1]

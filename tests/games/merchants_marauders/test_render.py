@@ -15,6 +15,7 @@ from quarterdeck.engine import Rng
 from quarterdeck.games.merchants_marauders import MerchantsAndMaraudersState
 from quarterdeck.games.merchants_marauders.actions import card_name
 from quarterdeck.games.merchants_marauders.components import DIRECTIONS
+from quarterdeck.games.merchants_marauders.phases import CAPTAINS
 from quarterdeck.games.merchants_marauders.render import (
     BOARD_WIDTH,
     MAP_GRID,
@@ -59,7 +60,7 @@ def test_random_games_read_in_words_and_render() -> None:
         chooser = Rng.from_seed(seed)
         while not s.is_terminal():
             pending = s.pending()
-            assert pending is not None and f"seat {pending.seat}" in pending.prompt
+            assert pending is not None and pending.prompt.startswith(f"{CAPTAINS[pending.seat]}: ")
             s.apply(chooser.choice(s.legal_actions()))
         for viewer in (None, *range(s.num_players)):
             for event in s.view(viewer)["log"]:

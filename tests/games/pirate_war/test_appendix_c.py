@@ -238,7 +238,7 @@ def test_appendix_c7_an_orc_catapult_reaches_2_and_3_not_1() -> None:
             assert texts(s) == ["hold fire"]
         else:
             s.apply("main action: attack")
-            assert texts(s) == ["fire at Player 2", "hold fire"]
+            assert texts(s) == ["fire at Blue", "hold fire"]
 
 
 def test_appendix_c7_an_empire_cannon_reaches_1_and_2_not_3() -> None:
@@ -296,7 +296,7 @@ def volley(target: str, weapons: int, faces: tuple[int, ...], card: str = "") ->
         ship(target, 7, 6, 4),
     )
     s.apply("main action: attack")
-    s.apply("fire at Player 2")
+    s.apply("fire at Blue")
     s.apply(f"play {card}" if card else "pass")
     script(s, *faces)
     s.apply(f"fire {weapons} weapon{'s' if weapons > 1 else ''}")
@@ -438,7 +438,7 @@ def test_appendix_c13_boarding_ties_roll_again_and_the_winner_takes_a_treasure()
     assert isinstance(s, PirateWarState)
     s.apply("main action: attack")
     s.apply("hold fire")
-    s.apply("board Player 2")
+    s.apply("board Blue")
     assert decision(s) == ph.BOARD_CARD
     s.apply("play Cutlass")
     assert s.current_player == 1
@@ -458,7 +458,7 @@ def test_appendix_c13_without_a_treasure_the_winner_takes_gold_and_a_defender_ma
     )
     s.apply("main action: attack")
     s.apply("hold fire")
-    s.apply("board Player 2")
+    s.apply("board Blue")
     s.apply("pass")
     script(s, 1, 6)
     s.apply("pass")
@@ -472,7 +472,7 @@ def test_appendix_c13_orc_hooks_give_another_round_on_1_to_3() -> None:
     s.apply("main action: attack")
     assert texts(s) == ["hold fire"]  # a catapult cannot fire at an adjacent ship
     s.apply("hold fire")
-    s.apply("board Player 2")
+    s.apply("board Blue")
     s.apply("pass")
     script(s, 6, 1, 2)  # the Orcs win; then the hook roll 2: another round
     s.apply("pass")

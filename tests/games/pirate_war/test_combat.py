@@ -30,8 +30,8 @@ def test_pw_12_3_a_fire_attack_with_a_battle_card() -> None:
     s.table.hands[0] = [BROADSIDES, GRAPESHOT]
     s.table.main = ph.ATTACK
     push(s, ph.FIRE_TARGET, 0)
-    assert texts(s) == ["fire at Player 2", "hold fire"]
-    s.apply("fire at Player 2")
+    assert texts(s) == ["fire at Blue", "hold fire"]
+    s.apply("fire at Blue")
     assert s.table.pending[-1].kind == ph.FIRE_CARD
     assert texts(s) == ["pass", "play Broadsides"]  # Grapeshot needs the target within 1
     s.apply("play Broadsides")
@@ -72,7 +72,7 @@ def test_pw_22_2_narrow_escape_cancels_the_attack_on_that_ship() -> None:
     s.table.main = ph.ATTACK
     push(s, ph.BOARD_TARGET, 0)
     push(s, ph.FIRE_TARGET, 0)
-    s.apply("fire at Player 2")
+    s.apply("fire at Blue")
     assert s.current_player == 1 and texts(s) == ["pass", "play Narrow Escape"]
     s.apply("play Narrow Escape")
     assert s.table.pending[-1].kind == ph.BOARD_TARGET
@@ -86,7 +86,7 @@ def test_pw_22_2_a_player_with_cards_is_asked_whatever_they_hold() -> None:
     put(s, 1, 6, 6, 4)
     s.table.hands[1] = [CUTLASS]
     push(s, ph.FIRE_TARGET, 0)
-    s.apply("fire at Player 2")
+    s.apply("fire at Blue")
     assert s.current_player == 1 and texts(s) == ["pass"]
 
 
@@ -96,7 +96,7 @@ def test_pw_13_6_narrow_escape_ends_the_hooks() -> None:
     put(s, 1, 6, 6, 4)
     s.table.hands[1] = [NARROW_ESCAPE]
     push(s, ph.BOARD_TARGET, 0)
-    s.apply("board Player 2")
+    s.apply("board Blue")
     s.apply("pass")  # W4: the Empire player passes
     s.apply("pass")
     script(s, 6, 1, 3)

@@ -161,8 +161,8 @@ def test_pw_14_5_firing_into_a_harbour_brings_the_forts() -> None:
     s.table.facing[0] = opposite(out)
     s.touched()
     push(s, ph.FIRE_TARGET, 0)
-    assert texts(s)[0] == "fire at Player 2"
+    assert texts(s)[0] == "fire at Blue"
     script(s, 1, 1, 1, 1)  # both forts fire (and miss) before the battle card choice
-    s.apply("fire at Player 2")
+    s.apply("fire at Blue")
     assert [e.kind for e in s.events].count("fort-fires") == 2
     assert s.table.hostile[0] == [[site, 1]]

@@ -36,9 +36,9 @@ def test_every_event_of_random_games_has_its_own_words() -> None:
 def test_a_drawn_held_card_is_named_only_to_its_drawer() -> None:
     game = PirateWar()
     event = {"kind": "draw", "seat": 1, "held": True}
-    assert game.describe_event(event, 0) == "Player 2 draws a held card."
+    assert game.describe_event(event, 0) == "Blue draws a held card."
     mine = {**event, "card": 29}
-    assert game.describe_event(mine, 1) == "Player 2 draws a held card: Narrow Escape."
+    assert game.describe_event(mine, 1) == "Blue draws a held card: Narrow Escape."
 
 
 def _board_text(game: PirateWar, view: dict[str, Any]) -> str:

@@ -7,6 +7,7 @@ from quarterdeck.engine import ActionSpace
 
 from .components import LOCATIONS, MODIFICATIONS, SPECIAL_WEAPONS, Components
 from .phases import (
+    CAPTAINS,
     DECLARATIONS,
     STASH_AMOUNTS,
     TARGET_CAPTAIN,
@@ -42,7 +43,8 @@ def build_action_space(c: Components) -> ActionSpace:
     out += [("move", (z,), f"move to {name}") for z, name in enumerate(zones)]
     out.append(("scout", (TARGET_MERCHANT,), "scout the merchant"))
     out += [
-        ("scout", (TARGET_CAPTAIN + s,), f"scout the captain of seat {s}") for s in range(MAX_SEATS)
+        ("scout", (TARGET_CAPTAIN + s,), f"scout the {CAPTAINS[s]} captain")
+        for s in range(MAX_SEATS)
     ]
     out += [("scout", (TARGET_NPC + n,), f"scout the {npc.name}") for n, npc in enumerate(c.npcs)]
     out.append(("scout", (TARGET_RUMOR,), "investigate your rumor here"))

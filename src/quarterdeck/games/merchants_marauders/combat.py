@@ -43,6 +43,7 @@ from .npcs import defeat_npc, npc_skills
 from .phases import (
     AMMO,
     BOARD,
+    CAPTAINS,
     COMBAT_ROUND_CAP,
     CREW_ROUND_CAP,
     DECLARATIONS,
@@ -108,7 +109,7 @@ def decider(ctx: Ctx, cb: Combat, i: int) -> int | None:
 
 
 def side_name(ctx: Ctx, side: int) -> str:
-    return ctx.c.npcs[side - NPC_SIDE].name if is_npc(side) else f"seat {side}"
+    return ctx.c.npcs[side - NPC_SIDE].name if is_npc(side) else CAPTAINS[side]
 
 
 def ship_maneuverability(ctx: Ctx, cb: Combat, i: int) -> int:

@@ -15,6 +15,7 @@ from .bot import HeuristicBot
 from .components import Components, house_values, parse_components
 from .decisions import PHASE_INDEX
 from .map import SeaMap
+from .phases import CAPTAINS
 from .state import MerchantsAndMaraudersGame, MerchantsAndMaraudersState
 from .tensor import Encoder
 
@@ -156,6 +157,10 @@ class MerchantsAndMarauders(MerchantsAndMaraudersGame):
     @cached_property
     def _encoders(self) -> dict[int, Encoder]:
         return {}
+
+    def seat_name(self, seat: int) -> str:
+        """The captain of ``seat`` by colour, as every prompt and log line names it."""
+        return CAPTAINS[seat]
 
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event

@@ -3,6 +3,10 @@ stages, combat declarations and the rules' constants."""
 
 from __future__ import annotations
 
+#: The captains by seat, as every prompt, action and log line names them (MM-2.7: each
+#: player's board has a colour; which colours is house: the web table's, in seat order).
+CAPTAINS = ("Red", "Blue", "Yellow", "Green")
+
 # -- decision kinds (decisions.py holds one entry for each) ---------------------------
 CHOOSE_SHIP = "choose-ship"  # MM-2.7, MM-16.2: Sloop or Flute
 KEEP_CAPTAIN = "keep-captain"  # MM-16.3: redraw once if an NPC pirate waits at home

@@ -19,6 +19,7 @@ from .phases import (
     ACTIONS,
     AMMO,
     BUY,
+    CAPTAINS,
     CARPENTER,
     CHOOSE_SHIP,
     CHOOSE_WEAPON,
@@ -109,7 +110,7 @@ PROMPTS = {
 def prompt(ctx: Ctx, d: Decision) -> str:
     """The public words of a pending decision."""
     t = ctx.table
-    who = f"seat {d.seat}"
+    who = CAPTAINS[d.seat]
     if d.kind == ACTION:
         left = t.actions_left + t.extra_moves
         return f"{who}: your turn, {left} action(s) left: Move, Scout or Port"
@@ -141,7 +142,7 @@ def describe_event(
     c = c or packaged_components()
     kind = event["kind"]
     seat = event.get("seat")
-    who = f"seat {seat}" if seat is not None else ""
+    who = CAPTAINS[seat] if seat is not None else ""
     if kind == "roll":
         return f"{who} rolls {event['skill']} for {event['why']}: {event['dice']} ({event['successes']} successes)"
     if kind == "move":
@@ -242,7 +243,7 @@ def _more_words(e: Mapping[str, JSON], c: Components, who: str) -> str | None:
             f"the {e['npc']} scouts {who}: {e['dice']} ({e['successes']} successes)"
         ),
         "plunder": lambda: (
-            f"{who} plunders seat {e['from']}: {_cards(c, e['cargo'])}"
+            f"{who} plunders the {CAPTAINS[e['from']]} captain: {_cards(c, e['cargo'])}"
             + (f" and {e['glory_cards']} glory card(s)" if e["glory_cards"] else "")
             + (f", and {e['gold']} gold" if "gold" in e else "")
         ),
@@ -542,7 +543,7 @@ def _captains(view: Mapping[str, JSON]) -> RichTable:
     table.add_column("", style="dim", no_wrap=True)
     boards = [captain_rows(p) for p in view["captains"]]
     for seat in range(len(boards)):
-        head = Text(f"seat {seat}", style=seat_style(seat))
+        head = Text(CAPTAINS[seat], style=seat_style(seat))
         if seat == me:
             head.append(" (you)")
         if view.get("current_player") == seat:
@@ -562,7 +563,7 @@ def _status(view: Mapping[str, JSON]) -> Text:
     out.append(f"Game turn {view['round']}", style="bold")
     if view["stage"] == ACTIONS:
         left = view["actions_left"] + view["extra_moves"]
-        out.append(f": seat {view['active']}'s turn, {left} action(s) left")
+        out.append(f": {CAPTAINS[view['active']]}'s turn, {left} action(s) left")
     out.append(f"\nEvent: {view['event'] or 'none yet'}", style="bold")
     out.append(f"  (event deck: {view['decks']['event']} left)")
     war = view["war"]
@@ -627,7 +628,7 @@ def _market(view: Mapping[str, JSON]) -> Text:
 
 
 def _side(view: Mapping[str, JSON], side: JSON) -> str:
-    return f"seat {side}" if isinstance(side, int) else str(side)
+    return CAPTAINS[side] if isinstance(side, int) else str(side)
 
 
 def _under_way(view: Mapping[str, JSON]) -> Text | None:
@@ -671,12 +672,12 @@ def _choice(view: Mapping[str, JSON]) -> Text:
         totals = []
         for s, p in enumerate(view["captains"]):
             glory = p["glory"] + p.get("stash_points", 0)
-            totals.append(f"seat {s}: {glory} glory, {p.get('gold', '?')} gold")
+            totals.append(f"{CAPTAINS[s]}: {glory} glory, {p.get('gold', '?')} gold")
         out.append("; ".join(totals))
         returns = view.get("returns")
         if returns:
             best = max(returns)
-            won = [f"seat {s}" for s, r in enumerate(returns) if r == best]
+            won = [CAPTAINS[s] for s, r in enumerate(returns) if r == best]
             out.append(f". Won: {', '.join(won)}", style="bold")
         return out
     pending = view.get("pending")

@@ -28,6 +28,7 @@ from .event_cards import may_reinforce, storm_outcome
 from .missions import investigate_rumor
 from .npcs import in_play, npc_attacks
 from .phases import (
+    CAPTAINS,
     DISCARD_CARGO,
     HAZARD_REINFORCE,
     HIDDEN_COVE,
@@ -199,7 +200,7 @@ def target_words(ctx: Ctx, target: int) -> str:
         return "the rumor"
     if target >= TARGET_NPC:
         return ctx.c.npcs[target - TARGET_NPC].name
-    return f"seat {target - TARGET_CAPTAIN}"
+    return f"the {CAPTAINS[target - TARGET_CAPTAIN]} captain"
 
 
 def may_take_port(ctx: Ctx, seat: int) -> str:

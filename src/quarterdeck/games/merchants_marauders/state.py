@@ -25,6 +25,8 @@ from .setup import new_table, set_up
 from .table import Table
 
 JSON = Any
+#: The event that starts a player turn (``turn.turn_start``).
+TURN_EVENT = "turn"
 
 
 class MerchantsAndMaraudersGame(Game):
@@ -94,6 +96,17 @@ class MerchantsAndMaraudersState(State):
         if not self.is_terminal():
             return [0.0] * self.num_players
         return scoring.returns(self)
+
+    def first_seat(self) -> int | None:
+        """The first player (MM-2.8), drawn at setup: first in every game turn."""
+        return self.table.first
+
+    def turns_played(self) -> int:
+        """Player turns taken so far (MM-3.3), each captain's turn in each game turn
+        counting one. A turn counts from its start (the log's "turn" event), so the turn
+        the game ends in is counted; a player with no ship on the board (MM-16.6, or
+        still choosing a new one) takes no turn."""
+        return sum(1 for event in self.events if event.kind == TURN_EVENT)
 
     def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
         return view.view(self, seat, reveal)

@@ -163,6 +163,12 @@ class PirateWar(PirateWarGame):
         state.touched()
         return state
 
+    def seat_name(self, seat: int) -> str:
+        """The captain of ``seat`` by colour, as every prompt and log line names it."""
+        from .render import player
+
+        return player(seat)
+
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event
 

@@ -33,8 +33,15 @@ CANCELLED = {
 }
 
 
+#: The captains by seat (house: the rules give the players no colours; these are the
+#: colours of the seats' ships on the web table, in seat order). Every prompt, action
+#: and log line names a captain this way (``PirateWar.seat_name``).
+CAPTAINS = ("Red", "Blue", "Yellow", "Green", "White", "Purple")
+
+
 def player(seat: int) -> str:
-    return f"Player {seat + 1}"
+    """The captain of ``seat``, by colour."""
+    return CAPTAINS[seat]
 
 
 def hex_name(index: int) -> str:
@@ -249,7 +256,8 @@ TERRAIN = {
     "R": ("^ ", "bold white"),
     " ": ("  ", ""),
 }
-SEAT_STYLES = ("bold red", "bold blue", "bold magenta", "bold yellow", "bold green", "bold cyan")
+#: Each seat's style: its captain's colour (``CAPTAINS``).
+SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold white", "bold magenta")
 
 
 def _map_text(view: Mapping[str, JSON], board: Board) -> Text:
@@ -297,7 +305,8 @@ def render_view(view: Mapping[str, JSON], c: Components, board: Board) -> Group:
         head.append(f" (top: {card_name(c, view['discard'][-1])})")
     legend = Text(
         "· sea  : free-port anchorage  P free port  A home anchorage  ~ harbour\n"
-        "X fort  # coast  1-6 town  I island  ^ rock  2→ player 2's ship facing E",
+        "X fort  # coast  1-6 town  I island  ^ rock  "
+        "2→ the second captain's ship (Blue), facing E",
         style="dim",
     )
     ships = Table(title="Captains", show_lines=False, expand=False)
@@ -319,7 +328,7 @@ def render_view(view: Mapping[str, JSON], c: Components, board: Board) -> Group:
     me = view.get("seat")
     for s in view["ships"]:
         seat = s["seat"]
-        name = Text(player(seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        name = Text(f"{seat + 1} {player(seat)}", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         if seat == me:
             name.append(" (you)")
         if view.get("current_player") == seat:

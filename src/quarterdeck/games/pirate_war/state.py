@@ -15,6 +15,8 @@ from .map import Board
 from .table import Table
 
 JSON = Any
+#: The event that starts a turn (``turn.start_turn``).
+TURN_EVENT = "turn"
 
 
 class PirateWarGame(Game):
@@ -75,6 +77,19 @@ class PirateWarState(State):
 
     def returns(self) -> list[float]:
         return scoring.returns(self.table, self.num_players)
+
+    def first_seat(self) -> int | None:
+        """The winner of the setup roll (PW-2.2): first to choose a race, and first to
+        take a turn, since round 1 keeps the setup order (PW-2.9)."""
+        order = self.table.setup_order
+        return order[0] if order else None
+
+    def turns_played(self) -> int:
+        """Turns taken so far, each player's turn in a round (PW-7.1) and every extra
+        turn (PW-20.3) counting one; a missed turn counts too (PW-20.1: it is skipped
+        to its end, but it is that player's turn). A turn counts from its start (the
+        log's "turn" event), so the turn the game ends in is counted."""
+        return sum(1 for event in self.events if event.kind == TURN_EVENT)
 
     # -- information -------------------------------------------------------------------
 
