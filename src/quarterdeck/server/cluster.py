@@ -29,6 +29,8 @@ from typing import Any
 import orjson
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
 
 JSON = Any
 log = logging.getLogger(__name__)
@@ -98,7 +100,7 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(AR
 
 
 # KEYS: a count's hash (a game's connections, a client's); ARGV: me, v, n, seats, ttl
-# ms, most (0: no check). Each process keeps one field, "expiry|v|n|seats": its n
+# ms, most (0: no check; -1: only read, write nothing). Each process keeps one field, "expiry|v|n|seats": its n
 # connections, the seats among them, written at version v (a process's writes go on
 # several Redis connections: an older one arriving late is ignored). Fields past
 # their expiry (a process that died) are dropped. Returns {written, others' n,
@@ -122,6 +124,7 @@ end
 local seen = table.concat(seats, ',')
 if tonumber(ARGV[2]) <= mine then return {{2, others, seen}} end
 local most = tonumber(ARGV[6])
+if most < 0 then return {{2, others, seen}} end
 if most > 0 and others + tonumber(ARGV[3]) > most then return {{0, others, seen}} end
 local ttl = tonumber(ARGV[5])
 local value = tostring(now + ttl) .. '|' .. ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[4]
@@ -171,6 +174,11 @@ class Cluster:
             max_connections=REDIS_CONNECTIONS,
             timeout=10,
             client_name=f"quarterdeck-{os.getpid()}",
+            # Redis away fails a command within a second, not after redis-py's default
+            # retries (seconds, some of them under a game's lock); a connection that
+            # cannot be made fails in 2 s.
+            retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.2), 3),
+            socket_connect_timeout=2,
         )
         self.redis: Redis = Redis(connection_pool=pool)
         self.me = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -297,15 +305,16 @@ class Cluster:
         return [self.me, next(self._writes), count, listed, self.lease_ms, most]
 
     async def here_all(
-        self, counts: Sequence[tuple[str, int, Iterable[int]]]
+        self, counts: Sequence[tuple[str, int | None, Iterable[int]]]
     ) -> list[tuple[int, set[int]]]:
         """``here`` for many keys at once, in one round trip (a heartbeat): the other
-        processes' connections and seats under each."""
+        processes' connections and seats under each (a count of None: only read)."""
         if not counts:
             return []
         async with self.redis.pipeline(transaction=False) as pipe:
             for key, count, seats in counts:
-                await self._here(keys=[key], args=self._here_args(count, seats, 0), client=pipe)
+                args = self._here_args(count or 0, seats, -1 if count is None else 0)
+                await self._here(keys=[key], args=args, client=pipe)
             answers = await pipe.execute()
         return [(int(others), _seats(seats)) for _, others, seats in answers]
 

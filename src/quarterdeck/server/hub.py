@@ -376,9 +376,18 @@ class Hub:
                 log.exception("keeping this process's connections known failed")
 
     async def _say_here(self, cluster: Cluster) -> None:
-        rooms = [room for room in self.rooms.values() if room.connections]
-        counts: list[tuple[str, int, Iterable[int]]] = [
-            (cluster.game_key(room.id), *self._presence(room)) for room in rooms
+        # The games with connections here, and those owned here that are on: their
+        # owner shows (and the lobby's REST views too) who is connected elsewhere.
+        rooms = [
+            room
+            for room in self.rooms.values()
+            if room.connections or (room.owned and room.status != FINISHED)
+        ]
+        counts: list[tuple[str, int | None, Iterable[int]]] = [
+            (cluster.game_key(room.id), *self._presence(room))
+            if room.connections
+            else (cluster.game_key(room.id), None, ())
+            for room in rooms
         ]
         counts += [(cluster.client_key(c), n, ()) for c, n in self.client_connections.items()]
         answers = await cluster.here_all(counts)
