@@ -335,7 +335,8 @@ def start_server(
 ) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [sys.executable, "-m", "quarterdeck.cli", "serve", "--port", str(port)]
-    # Every game and both its seats come from this one address: lift the per-client limits.
+    # Every game and both its seats come from this one address: lift the per-client
+    # limits (counted over the whole cluster).
     command += ["--games-per-minute", str(max(10, 4 * args.games))]  # phases, renewals
     command += ["--connections-per-client", str(4 * args.games + 10)]
     if args.database:

@@ -54,13 +54,13 @@ def database() -> Iterator[str]:
 
 @contextmanager
 def cluster_process(
-    database: str, redis_url: str, home: Path, name: str
+    database: str, redis_url: str, home: Path, name: str, *options: str
 ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """One ``quarterdeck serve --redis`` process, ready to answer; its output in
-    home/<name>.log. Killed at the end if still running."""
+    """One ``quarterdeck serve --redis`` process (with more ``options``), ready to
+    answer; its output in home/<name>.log. Killed at the end if still running."""
     port = free_port()
     command = [sys.executable, "-m", "quarterdeck.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--redis", redis_url, "--lease", str(LEASE)]
+    command += ["--database", database, "--redis", redis_url, "--lease", str(LEASE), *options]
     with (home / f"{name}.log").open("ab") as log:
         process = subprocess.Popen(
             command,
@@ -373,3 +373,140 @@ def test_a_cluster_refuses_sqlite_and_a_redis_that_does_not_answer(tmp_path: Pat
     nowhere = ["serve", "--database", POSTGRES_URL, "--redis", "redis://127.0.0.1:1/0"]
     result = runner.invoke(app, nowhere)
     assert result.exit_code == 1 and "cannot reach Redis at redis://127.0.0.1:1/0" in result.output
+
+
+def wait_for(what: str, check: Any, timeout: float = 10.0) -> Any:
+    """Poll ``check()`` until it is true (a few heartbeats at most); its value."""
+    give_up = time.monotonic() + timeout
+    while time.monotonic() < give_up:
+        if value := check():
+            return value
+        time.sleep(0.1)  # polling what other processes say, not timing play
+    raise AssertionError(f"{what} never came")
+
+
+def connected(port: int, game_id: str) -> list[bool]:
+    view = request(port, "GET", f"/api/games/{game_id}/view")
+    return [s["connected"] for s in view["seats"]]
+
+
+def status_of(call: Any) -> int:
+    try:
+        call()
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+    return 200
+
+
+def test_a_seat_connected_through_another_process_is_not_handed_to_a_bot(
+    database: str, redis_url: str, tmp_path: Path
+) -> None:
+    """Issue 23, finding 2, in a cluster: the owner A sees that seat 1's player is
+    connected through B, shows it connected, and refuses to hand the seat to a bot
+    (409) until the player has gone."""
+    with ExitStack() as stack:
+        (_, a), (_, b) = (
+            stack.enter_context(cluster_process(database, redis_url, tmp_path, name))
+            for name in "ab"
+        )
+        game = make_game(a, seed=4)
+        game_id, creator = game["id"], game["creator_token"]
+        join(a, game_id, 0, "Ann")
+        bob = Player([b], game_id, join(b, game_id, 1, "Bob"))
+        assert bob.receive()["type"] == "welcome"
+        assert wait_for("seat 1 connected on A", lambda: connected(a, game_id)[1])
+
+        def hand_to_bot(port: int) -> None:
+            path = f"/api/games/{game_id}/seats/1/bot"
+            request(port, "PUT", path, {"bot": "random"}, token=creator)
+
+        assert status_of(lambda: hand_to_bot(a)) == 409  # asked of the owner
+        assert status_of(lambda: hand_to_bot(b)) == 409  # forwarded to it
+        bob.stack.close()
+        assert wait_for("seat 1 gone on A", lambda: not connected(a, game_id)[1])
+        assert status_of(lambda: hand_to_bot(b)) == 200
+        assert request(a, "GET", f"/api/games/{game_id}")["seats"][1]["bot"] == "random"
+
+
+def test_limits_per_client_and_per_game_count_every_process(
+    database: str, redis_url: str, tmp_path: Path
+) -> None:
+    """Limits (issue 23, finding 4) are the cluster's, not each process's: a client
+    spreading over two processes gets no more games a minute, connections or
+    connections to one game than on one."""
+    limits = ["--games-per-minute", "3", "--connections-per-client", "5"]
+    limits += ["--connections-per-game", "3"]
+    with ExitStack() as stack:
+        (_, a), (_, b) = (
+            stack.enter_context(cluster_process(database, redis_url, tmp_path, name, *limits))
+            for name in "ab"
+        )
+        made = [status_of(lambda port=port: make_game(port)) for port in (a, b, a, b)]
+        assert made == [200, 200, 200, 429]
+        games = [g["id"] for g in request(a, "GET", "/api/games")["games"]]
+        # Three connections to one game, over both processes: a fourth is refused.
+        watchers = [Player([port], games[0], None) for port in (a, b, a)]
+        for watcher in watchers:
+            assert watcher.receive()["type"] == "welcome"
+        extra = Player([b], games[0], None)
+        refused = extra.receive()
+        assert refused["code"] == "too_many" and "game" in refused["message"]
+        with pytest.raises(ConnectionClosed):  # closed: it no longer counts for the client
+            extra.receive()
+        # Two more to another game make five from this client: a sixth is refused.
+        others = [Player([port], games[1], None) for port in (b, a)]
+        for other in others:
+            assert other.receive()["type"] == "welcome"
+        sixth = Player([b], games[2], None)
+        refused = sixth.receive()
+        assert refused["code"] == "too_many" and "client" in refused["message"]
+        # Gone from A, counted no more on B.
+        watchers[0].stack.close()
+        watchers[2].stack.close()
+        again = wait_for("room on the game again", lambda: welcomed(Player([b], games[0], None)))
+        assert again
+        for player in [*watchers, extra, *others, sixth]:
+            player.stack.close()
+
+
+def welcomed(player: Player) -> bool:
+    """Whether the connection was let in (else it is closed)."""
+    message = player.receive()
+    player.stack.close()
+    return bool(message["type"] == "welcome")
+
+
+def test_an_open_game_watched_through_another_process_does_not_expire(
+    database: str, redis_url: str
+) -> None:
+    """Open-game expiry (issue 23, finding 4) on the owner counts connections to every
+    process: two hubs of one cluster in this process, the game made on A and watched
+    through B, expires only once B's watcher has gone."""
+    import asyncio
+
+    from quarterdeck.server.cluster import Cluster
+    from quarterdeck.server.hub import Hub
+    from quarterdeck.server.rooms import Connection
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        hubs = [Hub(Store(database), cluster=Cluster(redis_url, LEASE)) for _ in range(2)]
+        for hub in hubs:
+            await hub.start()
+        try:
+            a, b = hubs
+            room, _ = await a.create("broadsides", 2, {}, 3, None, {}, None)
+            watcher = Connection(None)
+            followed = await b.room(room.id)
+            await b.attach(followed, watcher)
+            later = time.time() + 2 * 24 * 3600
+            while_watched = await a.expire_open_games(later)
+            b.detach(followed, watcher)
+            await asyncio.gather(*b._background)  # B has told Redis the watcher left
+            return while_watched, await a.expire_open_games(later)
+        finally:
+            for hub in hubs:
+                await hub.stop()
+
+    while_watched, after = asyncio.run(scenario())
+    assert while_watched == []
+    assert len(after) == 1

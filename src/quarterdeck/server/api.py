@@ -497,7 +497,7 @@ async def serve_connection(hub: Hub, websocket: WebSocket, game_id: str) -> None
     A client holds at most so many connections, a game has at most so many (both
     closed with 4429)."""
     client = client_of(websocket.client)
-    if not hub.connect_client(client):
+    if not await hub.connect_client(client):
         await refuse_connection(
             websocket, "too_many", "this client has its most connections", CLOSE_TOO_MANY
         )
@@ -528,7 +528,7 @@ async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
     if conn is None:
         return
     try:
-        room.attach(conn)
+        await hub.attach(room, conn)
     except RoomError as exc:
         await refuse_connection(websocket, exc.code, exc.message, CLOSE_TOO_MANY)
         return
@@ -549,7 +549,7 @@ async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
                 break
             await handle(room, conn, message, limiter)
     finally:
-        room.detach(conn)
+        hub.detach(room, conn)
         conn.close()
         await asyncio.gather(*closing, sender, return_exceptions=True)  # its client may be gone
 

@@ -18,16 +18,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import itertools
 import logging
 import os
 import secrets
 import socket
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any
 
 import orjson
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
 
 JSON = Any
 log = logging.getLogger(__name__)
@@ -96,8 +99,64 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(AR
 """
 
 
+# KEYS: a count's hash (a game's connections, a client's); ARGV: me, v, n, seats, ttl
+# ms, most (0: no check; -1: only read, write nothing). Each process keeps one field, "expiry|v|n|seats": its n
+# connections, the seats among them, written at version v (a process's writes go on
+# several Redis connections: an older one arriving late is ignored). Fields past
+# their expiry (a process that died) are dropped. Returns {written, others' n,
+# others' seats}: written 1, 0 when others' n plus n would pass most (nothing
+# written), 2 for a late write (ignored).
+_HERE = f"""
+{_NOW_MS}
+local others, seats, mine = 0, {{}}, -1
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  local expiry, v, n, s = string.match(all[i + 1], '^(%d+)|(%d+)|(%d+)|(.*)$')
+  if not expiry or tonumber(expiry) < now then
+    redis.call('HDEL', KEYS[1], all[i])
+  elseif all[i] == ARGV[1] then
+    mine = tonumber(v)
+  else
+    others = others + tonumber(n)
+    if s ~= '' then table.insert(seats, s) end
+  end
+end
+local seen = table.concat(seats, ',')
+if tonumber(ARGV[2]) <= mine then return {{2, others, seen}} end
+local most = tonumber(ARGV[6])
+if most < 0 then return {{2, others, seen}} end
+if most > 0 and others + tonumber(ARGV[3]) > most then return {{0, others, seen}} end
+local ttl = tonumber(ARGV[5])
+local value = tostring(now + ttl) .. '|' .. ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[4]
+redis.call('HSET', KEYS[1], ARGV[1], value)
+if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return {{1, others, seen}}
+"""
+
+# KEYS: a token bucket; ARGV: tokens a millisecond, burst, take (1: take one, 0: look).
+# 1 if a token was there (and taken if asked).
+_BUCKET = f"""
+{_NOW_MS}
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local held = redis.call('HMGET', KEYS[1], 't', 'w')
+local tokens = tonumber(held[1]) or burst
+local when = tonumber(held[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - when) * rate)
+if tokens < 1 then return 0 end
+if ARGV[3] == '1' then
+  redis.call('HSET', KEYS[1], 't', tostring(tokens - 1), 'w', tostring(now))
+  redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate))
+end
+return 1
+"""
+
+
 def encode(message: dict[str, JSON]) -> bytes:
     return orjson.dumps(message)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 class NoAnswer(Exception):
@@ -109,7 +168,18 @@ class Cluster:
 
     def __init__(self, url: str, lease: float = LEASE_SECONDS) -> None:
         self.url = url
-        pool = BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=10)
+        # Named, so that an operator (or a test) can tell this process's connections apart.
+        pool = BlockingConnectionPool.from_url(
+            url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=10,
+            client_name=f"quarterdeck-{os.getpid()}",
+            # Redis away fails a command within a second, not after redis-py's default
+            # retries (seconds, some of them under a game's lock); a connection that
+            # cannot be made fails in 2 s.
+            retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.2), 3),
+            socket_connect_timeout=2,
+        )
         self.redis: Redis = Redis(connection_pool=pool)
         self.me = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.lease_ms = int(lease * 1000)
@@ -126,6 +196,14 @@ class Cluster:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._expired = self.redis.register_script(_EXPIRED)
+        self._here = self.redis.register_script(_HERE)
+        self._bucket = self.redis.register_script(_BUCKET)
+        #: Versions of this process's counts, so that a late write never undoes a newer one.
+        self._writes = itertools.count(1)
+        #: Called (as a task) each time the pub/sub connection is made again, after it
+        #: has subscribed again: what was published meanwhile never arrives.
+        self.on_reconnect: Callable[[], Coroutine[Any, Any, None]] | None = None
+        self._catching_up: set[asyncio.Task[None]] = set()
 
     @property
     def lease_seconds(self) -> float:
@@ -140,6 +218,9 @@ class Cluster:
         await self.redis.ping()  # a Redis that does not answer stops the start here
         self.pubsub = self.redis.pubsub()
         await self.pubsub.subscribe(self.inbox(self.me))
+        # Registered after the pubsub's own (which subscribes again): called on reconnects.
+        assert self.pubsub.connection is not None
+        self.pubsub.connection.register_connect_callback(self._reconnected)
         self._listener = asyncio.create_task(self._listen(on_message), name="cluster listener")
 
     async def stop(self) -> None:
@@ -199,6 +280,53 @@ class Cluster:
             return None
         return holder.decode() if isinstance(holder, bytes) else str(holder)
 
+    # -- counts shared by the processes: connections, games created ---------------------------
+
+    def game_key(self, game_id: str) -> str:
+        return f"{self.prefix}here:{game_id}"
+
+    def client_key(self, client: str) -> str:
+        return f"{self.prefix}client:{client}"
+
+    async def here(
+        self, key: str, count: int, seats: Iterable[int] = (), most: int = 0
+    ) -> tuple[bool, int, set[int]]:
+        """Say that this process holds ``count`` connections under ``key`` (those of
+        ``seats`` among them), for a lease's time unless said again; refused (False,
+        nothing written) if ``most`` and the other processes' connections plus
+        ``count`` would pass it. Also: the other processes' connections and seats."""
+        written, others, their_seats = await self._here(
+            keys=[key], args=self._here_args(count, seats, most)
+        )
+        return int(written) != 0, int(others), _seats(their_seats)
+
+    def _here_args(self, count: int, seats: Iterable[int], most: int) -> list[JSON]:
+        listed = ",".join(str(s) for s in sorted(set(seats)))
+        return [self.me, next(self._writes), count, listed, self.lease_ms, most]
+
+    async def here_all(
+        self, counts: Sequence[tuple[str, int | None, Iterable[int]]]
+    ) -> list[tuple[int, set[int]]]:
+        """``here`` for many keys at once, in one round trip (a heartbeat): the other
+        processes' connections and seats under each (a count of None: only read)."""
+        if not counts:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for key, count, seats in counts:
+                args = self._here_args(count or 0, seats, -1 if count is None else 0)
+                await self._here(keys=[key], args=args, client=pipe)
+            answers = await pipe.execute()
+        return [(int(others), _seats(seats)) for _, others, seats in answers]
+
+    async def take_token(self, key: str, per_minute: int, take: bool) -> bool:
+        """A token bucket shared by the processes: ``per_minute`` a minute, as many at
+        once; whether there was a token (taken if ``take``)."""
+        rate = per_minute / 60_000
+        found = await self._bucket(
+            keys=[f"{self.prefix}bucket:{key}"], args=[rate, per_minute, "1" if take else "0"]
+        )
+        return bool(found)
+
     # -- following games' events ---------------------------------------------------------------
 
     async def follow(self, game_id: str) -> None:
@@ -255,6 +383,14 @@ class Cluster:
         message = {**answer, "k": "rep", "rid": request["rid"]}
         await self.redis.publish(self.inbox(str(request["from"])), encode(message))
 
+    async def _reconnected(self, _: object) -> None:
+        if self.on_reconnect is not None:
+            log.warning("the cluster's pub/sub connection is back: catching up")
+            task = asyncio.create_task(self.on_reconnect(), name="cluster catch-up")
+            self._catching_up.add(task)  # the loop holds tasks weakly
+            task.add_done_callback(self._catching_up.discard)
+            task.add_done_callback(_report)
+
     async def _listen(self, on_message: Callable[[str, dict[str, JSON]], None]) -> None:
         """Replies resolve their calls; requests and events go to ``on_message``, in
         the order they were published (one connection carries them all)."""
@@ -284,3 +420,13 @@ class Cluster:
                     on_message(channel, data)
             except Exception:
                 log.exception("a cluster message could not be handled")
+
+
+def _seats(listed: bytes | str) -> set[int]:
+    text = _text(listed)
+    return {int(s) for s in text.split(",")} if text else set()
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("%s failed", task.get_name(), exc_info=exc)

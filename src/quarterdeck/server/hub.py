@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -81,6 +81,7 @@ class Hub:
         self.cluster = cluster
         self._cluster_tasks: list[asyncio.Task[None]] = []
         self._swept: list[Room] = []
+        self._background: set[asyncio.Task[None]] = set()
         #: Events of the games being loaded to be followed here.
         self._arriving: dict[str, list[dict[str, JSON]]] = {}
         self.limits = limits or Limits()
@@ -111,11 +112,13 @@ class Hub:
         await self.services.db(self.store.migrate)
         if self.cluster is not None:
             identity = await self.services.db(self.store.identity)
+            self.cluster.on_reconnect = self._catch_up
             await self.cluster.start(identity, self._on_cluster_message)
             # Leases renewed from the first game taken on.
             self._cluster_tasks = [
                 asyncio.create_task(self._renew_leases(self.cluster), name="lease renewal"),
                 asyncio.create_task(self._watch(self.cluster), name="cluster watchdog"),
+                asyncio.create_task(self._keep_presence(self.cluster), name="presence"),
             ]
         for game_id in await self.services.db(self.store.active_game_ids):
             try:
@@ -342,6 +345,118 @@ class Hub:
             except Exception:
                 log.exception("looking for games without an owner failed")
 
+    async def _catch_up(self) -> None:
+        """The pub/sub connection is back (Redis restarted, or the link dropped): what
+        was published meanwhile never arrives, so each game followed here is reloaded
+        from storage at once, and each game owned here tells its followers its version
+        and seats (a follower that missed something reloads)."""
+        for room in list(self.rooms.values()):
+            try:
+                if room.owned:
+                    await room.publish_owner()
+                else:
+                    await self._resync(room)
+            except Exception:  # storage away: the next event that does not follow on
+                log.exception("catching game %s up failed", room.id)
+
+    async def _keep_presence(self, cluster: Cluster) -> None:
+        """Every quarter lease, say again which connections this process holds (to each
+        game, from each client), so that they count on every process, and learn the
+        seats connected elsewhere; an owner whose events could not be published tells
+        its followers its version again."""
+        while True:
+            await asyncio.sleep(cluster.lease_seconds / 4)
+            try:
+                await self._say_here(cluster)
+                for room in list(self.rooms.values()):
+                    if room.owned and room.publish_failed:
+                        room.publish_failed = False
+                        await room.publish_owner()
+            except Exception:  # Redis away: said again at the next beat
+                log.exception("keeping this process's connections known failed")
+
+    async def _say_here(self, cluster: Cluster) -> None:
+        # The games with connections here, and those owned here that are on: their
+        # owner shows (and the lobby's REST views too) who is connected elsewhere.
+        rooms = [
+            room
+            for room in self.rooms.values()
+            if room.connections or (room.owned and room.status != FINISHED)
+        ]
+        counts: list[tuple[str, int | None, Iterable[int]]] = [
+            (cluster.game_key(room.id), *self._presence(room))
+            if room.connections
+            else (cluster.game_key(room.id), None, ())
+            for room in rooms
+        ]
+        counts += [(cluster.client_key(c), n, ()) for c, n in self.client_connections.items()]
+        answers = await cluster.here_all(counts)
+        for room, (_, seats) in zip(rooms, answers, strict=False):
+            room.see_elsewhere(seats)
+
+    @staticmethod
+    def _presence(room: Room) -> tuple[int, set[int]]:
+        """This process's connections to the game, and the seats among them."""
+        return len(room.connections), {c.seat for c in room.connections if c.seat is not None}
+
+    async def attach(self, room: Room, conn: Connection) -> None:
+        """A connection joins the game: refused (``too_many``) when the game has its
+        most connections, on this process or (in a cluster) on all of them."""
+        room.attach(conn)
+        if self.cluster is None:
+            return
+        try:
+            allowed, _, seats = await self.cluster.here(
+                self.cluster.game_key(room.id),
+                *self._presence(room),
+                most=self.limits.connections_per_game,
+            )
+        except Exception:  # Redis away: this process's own count still holds
+            log.exception("counting a connection to game %s failed", room.id)
+            return
+        if not allowed:
+            self.detach(room, conn)
+            raise RoomError(
+                "too_many",
+                f"this game has its most connections ({self.limits.connections_per_game})",
+            )
+        room.see_elsewhere(seats)
+
+    def detach(self, room: Room, conn: Connection) -> None:
+        """A connection leaves the game (in a cluster, the other processes are told
+        in the background)."""
+        room.detach(conn)
+        if self.cluster is not None:
+            self._in_background(self._say_left(self.cluster, room), f"left {room.id}")
+
+    async def _say_left(self, cluster: Cluster, room: Room) -> None:
+        try:
+            _, _, seats = await cluster.here(cluster.game_key(room.id), *self._presence(room))
+        except Exception:  # it runs out with the lease
+            log.exception("uncounting a connection to game %s failed", room.id)
+            return
+        room.see_elsewhere(seats)
+
+    def _in_background(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._background.add(task)  # kept until done: the loop holds tasks weakly
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_report)
+
+    async def seats_connected_elsewhere(self, room: Room) -> set[int]:
+        assert self.cluster is not None
+        try:
+            _, _, seats = await self.cluster.here(
+                self.cluster.game_key(room.id), *self._presence(room)
+            )
+        except Exception:
+            log.exception("reading who is connected to game %s failed", room.id)
+            raise RoomError(
+                UNAVAILABLE, "who is connected to the game cannot be told now; try again"
+            ) from None
+        room.see_elsewhere(seats)
+        return seats
+
     def lost(self, room: Room) -> None:
         """Another process took the game over: follow it from storage."""
         if not room.owned:
@@ -499,10 +614,15 @@ class Hub:
     async def _expire(self, game_id: str) -> bool:
         room = self.rooms.get(game_id)
         if self.cluster is not None:
-            # Only its owner deletes a game (it sees only its own connections).
+            # Only its owner deletes a game, and not while anyone is connected to it
+            # through any process.
             if room is None and await self.cluster.owner(game_id) is not None:
                 return False
             if room is not None and not room.owned:
+                return False
+            count, seats = self._presence(room) if room is not None else (0, set())
+            _, elsewhere, _ = await self.cluster.here(self.cluster.game_key(game_id), count, seats)
+            if elsewhere:
                 return False
         if room is None:
             return await self.services.db(self.store.delete_open_game, game_id)
@@ -520,28 +640,61 @@ class Hub:
             room.relay = self
         return room
 
-    def check_creation(self, client: str, take: bool = True) -> None:
+    async def check_creation(self, client: str, take: bool = True) -> None:
         """Refuse (``Refused``) a creation over the client's rate; count it if
-        ``take`` (else only look: a request refused later does not count)."""
+        ``take`` (else only look: a request refused later does not count). In a
+        cluster the rate is the client's on all processes together (in Redis)."""
+        if self.cluster is not None:
+            try:
+                allowed = await self.cluster.take_token(
+                    f"create:{client}", self.limits.games_per_minute, take
+                )
+            except Exception:  # Redis away: this process's own count still holds
+                log.exception("counting a creation in Redis failed")
+            else:
+                if not allowed:
+                    raise Refused(429, self._creation_refusal())
         if not (self.creations.allow(client) if take else self.creations.ready(client)):
-            raise Refused(
-                429, f"at most {self.limits.games_per_minute} new games a minute; try later"
-            )
+            raise Refused(429, self._creation_refusal())
+
+    def _creation_refusal(self) -> str:
+        return f"at most {self.limits.games_per_minute} new games a minute; try later"
 
     async def check_room_for_open_game(self) -> None:
         if await self.services.db(self.store.count_games, OPEN) >= self.limits.max_open_games:
             raise Refused(503, "too many games wait for players now; join one of them or try later")
 
-    def connect_client(self, client: str) -> bool:
+    async def connect_client(self, client: str) -> bool:
         """Count a new connection of ``client``: False (and not counted) when it has
-        its most."""
+        its most, on this process or (in a cluster) on all of them together."""
+        most = self.limits.connections_per_client
         count = self.client_connections.get(client, 0)
-        if count >= self.limits.connections_per_client:
+        if count >= most:
             return False
         self.client_connections[client] = count + 1
+        if self.cluster is not None:
+            try:
+                allowed, _, _ = await self.cluster.here(
+                    self.cluster.client_key(client), self.client_connections[client], most=most
+                )
+            except Exception:  # Redis away: this process's own count still holds
+                log.exception("counting a connection of a client failed")
+                return True
+            if not allowed:
+                self._uncount(client)
+                return False
         return True
 
     def disconnect_client(self, client: str) -> None:
+        self._uncount(client)
+        if self.cluster is not None:
+            self._in_background(self._say_client_left(self.cluster, client), "client left")
+
+    async def _say_client_left(self, cluster: Cluster, client: str) -> None:
+        with contextlib.suppress(Exception):  # else it runs out with the lease
+            await cluster.here(cluster.client_key(client), self.client_connections.get(client, 0))
+
+    def _uncount(self, client: str) -> None:
         count = self.client_connections.pop(client, 0) - 1
         if count > 0:
             self.client_connections[client] = count
@@ -559,7 +712,7 @@ class Hub:
     ) -> tuple[Room, str]:
         """A new game and its creator's token (returned this once only). ``Refused``
         over the client's rate of creation or the server's number of open games."""
-        self.check_creation(client, take=False)  # before any work for it
+        await self.check_creation(client, take=False)  # before any work for it
         if "data" in options:
             # A path on the server's disk: never let a client make the server read files.
             raise OptionError("the data option is not available on the server")
@@ -599,7 +752,7 @@ class Hub:
         stored.status = room.status_of(state)
         if stored.status == OPEN:
             await self.check_room_for_open_game()
-        self.check_creation(client)  # only games that would be made count
+        await self.check_creation(client)  # only games that would be made count
         stored.deadline = room.deadline_of(state, None, stored.status)
         if self.cluster is not None:
             await self.cluster.claim(stored.id)  # a new id: nobody else holds it

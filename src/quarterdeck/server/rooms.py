@@ -361,6 +361,10 @@ class Relay(Protocol):
     def lost(self, room: Room) -> None:
         """The room's process no longer owns the game (another took it over)."""
 
+    async def seats_connected_elsewhere(self, room: Room) -> set[int]:
+        """The seats of the game with a connection to another process (a RoomError,
+        ``unavailable``, when that cannot be told now)."""
+
 
 #: Codes of a request a room cannot handle now: it may be sent again.
 UNAVAILABLE = "unavailable"
@@ -400,6 +404,10 @@ class Room:
         self._untold: list[dict[str, JSON]] = []
         #: A follower reloading from storage keeps the events that arrive meanwhile here.
         self.held_events: list[dict[str, JSON]] | None = None
+        #: In a cluster: the seats with a connection to another process, as last heard.
+        self.remote_seats: set[int] = set()
+        #: An owner's event could not be published (Redis away): followers may lag.
+        self.publish_failed = False
 
     # -- what the room is now ----------------------------------------------------------------
 
@@ -447,7 +455,7 @@ class Room:
         return [s.name or (f"{s.bot} bot" if s.bot else f"seat {s.seat}") for s in self.seats]
 
     def public_seats(self) -> list[dict[str, JSON]]:
-        connected = {c.seat for c in self.connections if c.seat is not None}
+        connected = {c.seat for c in self.connections if c.seat is not None} | self.remote_seats
         return [
             {
                 "seat": s.seat,
@@ -530,6 +538,21 @@ class Room:
     def seat_connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    async def seat_connected_anywhere(self, seat: int) -> bool:
+        """Whether the seat's player is connected, to this process or (in a cluster)
+        to any other."""
+        if self.seat_connected(seat):
+            return True
+        return self.relay is not None and seat in await self.relay.seats_connected_elsewhere(self)
+
+    def see_elsewhere(self, seats: set[int]) -> None:
+        """The seats connected to other processes now: everyone here is shown any
+        change of a person's seat's ``connected``."""
+        shown = {s.seat for s in self.seats if s.bot is None}
+        before, self.remote_seats = self.remote_seats & shown, seats
+        if seats & shown != before:
+            self.broadcast()
+
     def broadcast(self, extra: dict[str, JSON] | None = None) -> None:
         """Push every connection its own view (computed once per seat and log start)."""
         cache: dict[tuple[int | None, int], str] = {}
@@ -582,7 +605,7 @@ class Room:
                 raise RoomError("game_over", "the game is over")
             if s.bot is not None:
                 raise RoomError("seat_taken", f"a bot already plays seat {seat}")
-            if s.token_hash is not None and self.seat_connected(seat):
+            if s.token_hash is not None and await self.seat_connected_anywhere(seat):
                 # Only a seat its player has left: not one whose player is still here.
                 raise RoomError(
                     "seat_connected", f"seat {seat}'s player is connected: it is not abandoned"
@@ -925,12 +948,15 @@ class Room:
         if self.relay is not None and self.owned:
             try:
                 await self.relay.publish(self, event)
-            except Exception:  # stored all the same: followers catch up on the next event
+            except Exception:  # stored all the same: the version is told again (hub)
+                self.publish_failed = True
                 log.exception("publishing an event of game %s failed", self.id)
 
     async def publish_owner(self) -> None:
-        """Tell the followers this process owns the game now, and at which version."""
-        await self._publish({"t": "owner", "version": self.version})
+        """Tell the followers this process owns the game, at which version and with
+        which seats: a follower that holds anything else reloads from storage."""
+        seats = [seat_json(s) for s in self.seats]
+        await self._publish({"t": "owner", "version": self.version, "seats": seats})
 
     async def _tell_followers(self) -> None:
         untold, self._untold = self._untold, []
@@ -1005,8 +1031,10 @@ class Room:
             elif kind == "say":
                 self.broadcast(event["message"])
                 return True
-            elif kind == "owner":  # a new owner: does this copy hold what it holds?
-                return int(event["version"]) == self.version
+            elif kind == "owner":  # does this copy hold what the owner holds?
+                seats = event.get("seats")
+                same_seats = seats is None or seats == [seat_json(s) for s in self.seats]
+                return int(event["version"]) == self.version and same_seats
             else:
                 return True
         except Exception:  # a step the state refuses: it is not the owner's state

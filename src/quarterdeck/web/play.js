@@ -21,6 +21,8 @@ const table = {
   previewRef: 0,
   nextSeq: 1,
   sent: null, // a decision sent and not yet acknowledged
+  resends: 0, // times it was sent again after an "unavailable"
+  resendTimer: null,
   socket: null,
   said: [], // the log in words, as this seat hears it
   retry: 0,
@@ -137,19 +139,50 @@ function send(message) {
 function receive(m) {
   if (m.type === "welcome") {
     setLink(m.seat === null ? "watching" : "connected");
+    clearTimeout(table.resendTimer);
     if (table.sent) send(table.sent); // not acknowledged before the drop: the same seq again
   } else if (m.type === "state") {
     onState(m);
   } else if (m.type === "ack") {
-    if (table.sent && table.sent.seq === m.seq) table.sent = null;
+    if (table.sent && table.sent.seq === m.seq) decided();
   } else if (m.type === "preview") {
     onPreview(m);
+  } else if (m.type === "error" && m.code === "unavailable" && table.sent && m.seq === table.sent.seq) {
+    resendSoon();
   } else if (m.type === "error") {
-    if (table.sent && m.seq === table.sent.seq) table.sent = null;
+    if (table.sent && m.seq === table.sent.seq) decided();
     if (m.code === "not_your_turn" || m.code === "stale" || m.code === "closed" || m.code === "illegal") clearSteps();
     showError(m.message);
     draw();
   }
+}
+
+// "unavailable": the game's server process was away or the game was moving to another
+// one, and nothing was taken. The same decision (the same seq) is sent again after a
+// short wait, growing: if it was stored after all, the server acknowledges it again
+// instead of applying it twice. Only after many tries is the player told.
+const RESEND_TRIES = 8;
+
+function resendSoon() {
+  table.resends += 1;
+  clearTimeout(table.resendTimer);
+  if (table.resends > RESEND_TRIES) {
+    decided();
+    showError("The game's server did not answer: choose again.");
+    draw();
+    return;
+  }
+  setLink("the game is moving to another server: sending again…");
+  table.resendTimer = setTimeout(() => {
+    if (table.sent) send(table.sent);
+  }, Math.min(4000, 200 * 2 ** (table.resends - 1)));
+}
+
+function decided() {
+  if (table.resends) setLink("connected");
+  table.sent = null;
+  table.resends = 0;
+  clearTimeout(table.resendTimer);
 }
 
 // The log comes whole on (re)connecting and then only its new lines ("log_from" says
