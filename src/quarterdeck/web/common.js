@@ -80,3 +80,46 @@ export function when(seconds) {
   const d = new Date(seconds * 1000);
   return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
+
+// Dice drawn as dice: dice([3, 6, 1], {good: (f) => f >= 5}) gives a row of faces
+// with their pips; `good` marks the successes (a game's own rule of what counts).
+const PIPS = {
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [0, 2], [2, 0], [2, 2]],
+  5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
+  6: [[0, 0], [0, 2], [1, 0], [1, 2], [2, 0], [2, 2]],
+};
+
+export function die(face, { good = false, size = 22 } = {}) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 30 30");
+  svg.setAttribute("width", size);
+  svg.setAttribute("height", size);
+  svg.setAttribute("class", good ? "die good" : "die");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `die showing ${face}`);
+  const body = document.createElementNS(ns, "rect");
+  for (const [k, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 6 })) body.setAttribute(k, v);
+  svg.append(body);
+  for (const [row, col] of PIPS[face] || []) {
+    const pip = document.createElementNS(ns, "circle");
+    pip.setAttribute("cx", 7 + col * 8);
+    pip.setAttribute("cy", 7 + row * 8);
+    pip.setAttribute("r", 2.6);
+    svg.append(pip);
+  }
+  if (!PIPS[face]) {
+    const text = document.createElementNS(ns, "text");
+    for (const [k, v] of Object.entries({ x: 15, y: 20, "text-anchor": "middle" })) text.setAttribute(k, v);
+    text.textContent = String(face);
+    svg.append(text);
+  }
+  return svg;
+}
+
+export function dice(faces, { good = () => false, size = 22 } = {}) {
+  return el("span.dice", {}, faces.map((f) => die(f, { good: good(f), size })));
+}
