@@ -103,7 +103,10 @@ class Player:
                 ws = self.stack.enter_context(
                     connect(ws_url(port, self.game_id), open_timeout=TIMEOUT)
                 )
-                ws.send(json.dumps({"type": "hello", "token": self.token}))
+                try:
+                    ws.send(json.dumps({"type": "hello", "token": self.token}))
+                except ConnectionClosed:
+                    pass  # refused at once (a limit): receive() reads why
                 return ws
             except OSError as exc:  # that process is gone: the next one
                 last = exc

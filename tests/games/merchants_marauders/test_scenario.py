@@ -150,6 +150,9 @@ def test_the_examples_load_and_conserve_every_component(example: Path) -> None:
     s = GAME.load_scenario(data)
     assert not s.is_terminal() and s.legal_actions()
     assert s.components() == GAME.new_state(s.num_players, 0).components()
+    first = s.view(None)["log"][0]
+    words = f"the game starts from the scenario {data.get('name', 'scenario')!r}"
+    assert GAME.describe_event(first) == words
 
 
 def test_a_stash_is_secret_like_one_made_in_play() -> None:

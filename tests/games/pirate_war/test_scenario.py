@@ -285,8 +285,11 @@ def test_a_record_started_from_a_scenario_replays_identically(tmp_path: Path) ->
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
 def test_the_example_scenarios_load(example: Path) -> None:
     data = json.loads(example.read_text(encoding="utf-8"))
-    state = game().load_scenario(data)
+    g = game()
+    state = g.load_scenario(data)
     assert state.current_player == data["turn"] and not state.is_terminal()
+    first = state.view(None)["log"][0]
+    assert g.describe_event(first) == f"The game starts from the scenario {data['name']!r}."
 
 
 def test_hint_advises_on_a_pirate_war_scenario() -> None:

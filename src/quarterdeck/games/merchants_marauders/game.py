@@ -22,10 +22,12 @@ from .tensor import Encoder
 JSON = Any
 
 #: MM-17.6 bound on one player turn's decisions (see ``max_game_length``).
-#: A round: 2 declarations, 2 Grappling Hooks, 2 ammunition, 2 x 5 re-rolls, 2
-#: Reinforced Hulls and 10 skull hits; the end: the reaction window, reward, ship, haul
-#: and limits, modification placements (16 tokens), a new captain.
-COMBAT_DECISIONS = 20 * (2 + 2 + 2 + 10 + 2 + 10) + 100
+#: A round: 2 declarations, 2 Fortune's Favour windows after the Seamanship contest,
+#: 2 Grappling Hooks, 2 ammunition, 2 x 5 re-rolls, 2 Reinforced Hulls and 10 skull
+#: hits; crew combat: at most 20 rounds of 2 Fortune's Favour windows; the end: the
+#: reaction window, reward, ship, haul and limits, modification placements (16
+#: tokens), a new captain.
+COMBAT_DECISIONS = 20 * (2 + 2 + 2 + 2 + 10 + 2 + 10) + 20 * 2 + 100
 #: Moves in a turn: 3 actions, Trade Winds, 5 Fair Winds cards, the Coast Pilot's
 #: second zone; 6 NPCs may scout at the turn's start and after each; 3 scouts.
 MOVES_PER_TURN = 3 + 1 + 5 + 1
@@ -33,13 +35,16 @@ BATTLES_PER_TURN = 6 + MOVES_PER_TURN * 6 + 3
 PORT_DECISIONS = 150  # 7 steps of bounded options (6 cards, 20 repairs, 6 transfers...)
 ACTION_DECISIONS = MOVES_PER_TURN + 3 + 6 + 14 + 2  # actions, specialists, cards, retire, end
 #: Fortune's Favour windows after skill rolls outside combat (3 scouts, 3 raids, a
-#: recruit, a rumor sought and one tested, a mission) and the Reinforced Hull asked at
-#: Bridgetown: one decision each.
-WINDOWS_PER_TURN = 3 + 3 + 1 + 2 + 1 + 1
+#: recruit, a rumor sought and one tested, a mission, the Port Royal or Bridgetown
+#: entry, a storm's roll on each move) and the Reinforced Hull asked at Bridgetown:
+#: one decision each.
+WINDOWS_PER_TURN = 3 + 3 + 1 + 2 + 1 + 1 + 1 + MOVES_PER_TURN
 TURN_DECISIONS = (
     ACTION_DECISIONS + WINDOWS_PER_TURN + BATTLES_PER_TURN * COMBAT_DECISIONS + PORT_DECISIONS + 60
 )
-ROUND_DECISIONS = 4 * 30  # the Event step: storm skulls, deaths, new captains
+#: The Event step: storm skulls, deaths, new captains, and a Fortune's Favour window
+#: per captain after a storm or Tropical Disease (twice with It's Too Quiet).
+ROUND_DECISIONS = 4 * 30 + 4 * 2
 
 
 class MerchantsAndMarauders(MerchantsAndMaraudersGame):
@@ -47,7 +52,8 @@ class MerchantsAndMarauders(MerchantsAndMaraudersGame):
     title = "Merchants & Marauders"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    #: 2: G12 windows after every skill roll; captains named by colour in action texts.
+    rules_version = "2"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "npc_control",

@@ -248,6 +248,7 @@ def _more_words(e: Mapping[str, JSON], c: Components, who: str) -> str | None:
             + (f", and {e['gold']} gold" if "gold" in e else "")
         ),
         "port": lambda: f"{who} enters the port of {e['port']}",
+        "scenario": lambda: f"the game starts from the scenario {e['name']!r}",
         "raid-card": lambda: f"the merchant's cargo: {card_name(c, e['card'])}",
         "raid-discard": lambda: f"{who} discards {card_name(c, e['card'])} from the raid",
         "raid-failed": lambda: (

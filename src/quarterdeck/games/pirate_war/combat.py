@@ -13,7 +13,7 @@ from .table import Decision, Play, Table, ask, step
 
 def at_free_port(p: Play, seat: int) -> bool:
     """PW-14.2: a ship at a free port is on neutral ground (option free_port_sanctuary)."""
-    return p.options["free_port_sanctuary"] == "on" and p.board.free_port_at[p.table.hex[seat]] >= 0
+    return p.options["free_port_sanctuary"] is True and p.board.free_port_at[p.table.hex[seat]] >= 0
 
 
 def reaches(p: Play, seat: int, mount: int, target_hex: int) -> bool:

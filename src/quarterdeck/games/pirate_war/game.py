@@ -28,7 +28,8 @@ class PirateWar(PirateWarGame):
     title = "Pirate War"
     min_players = 2
     max_players = 6
-    rules_version = "1"
+    #: 2: captains named by colour in action texts ("fire at Blue").
+    rules_version = "2"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("starting_gold", 10, "gold each player starts with (PW-2.7)", house=True, minimum=0),
         Option(
@@ -64,11 +65,9 @@ class PirateWar(PirateWarGame):
         ),
         Option(
             "free_port_sanctuary",
-            "on",
-            "on: ships at free ports can neither attack nor be attacked; off: they can "
-            "fight (PW-14.2). A text, not true/false: the engine's Option.parse refuses "
-            "booleans for a boolean default",
-            choices=("on", "off"),
+            True,
+            "on (true): ships at free ports can neither attack nor be attacked; off "
+            "(false): they can fight (PW-14.2)",
             house=True,
         ),
     )

@@ -109,6 +109,8 @@ def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None 
     """One event of the log in words."""
     kind = event["kind"]
     who = player(event["seat"]) if isinstance(event.get("seat"), int) else ""
+    if kind == "scenario":
+        return f"The game starts from the scenario {event['name']!r}."
     if kind == "setup":
         order = ", ".join(player(s) for s in event["order"])
         return f"Setup order: {order}. The wind blows toward {side_name(event['wind'])}."
