@@ -33,6 +33,7 @@ LONG_GAMES = frozenset({"broadsides", "merchants-and-marauders", "pirate-war"})
 def short(name: str) -> dict[str, Any]:
     return SHORT.get(name, {})
 
+
 #: Both ships two Planks from sinking, cannons loaded, Targets in front, three turns
 #: each before the round cap (60 each): the last turns of a BroadSides game.
 NEAR_END: dict[str, Any] = {

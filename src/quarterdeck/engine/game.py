@@ -372,9 +372,9 @@ class State(ABC):
 
     __slots__ = (
         "_kept_log",
-        "_log_digests",
         "_legal",
         "_legal_ids",
+        "_log_digests",
         "events",
         "game",
         "history",
@@ -522,9 +522,16 @@ class State(ABC):
         # The seat sees the kept log as it saw the true one, so its log digest carries
         # over (no other seat's does: their secrets are gone); a search's many draws
         # then never digest the log again.
+        # The other seats' digests are of the kept log, the same for every draw from
+        # this position: worked out once on it (the kept events are shared objects).
         digest = self._log_digest(seat)
         events = state.events
-        state._log_digests = {seat: _LogDigest(len(events), events[-1] if events else None, digest)}
+        last = events[-1] if events else None
+        shared = self._kept_log.digests if self._kept_log is not None else {}
+        for other in range(self.num_players):
+            if other != seat and other not in shared:
+                shared[other] = _digest_of(events, other)
+        state._log_digests = {**shared, seat: _LogDigest(len(events), last, digest)}
         return state
 
     # -- information states --------------------------------------------------------------
@@ -553,8 +560,10 @@ class State(ABC):
         if digests is None:
             digests = self._log_digests = {}
         kept = digests.get(seat)
-        if kept is None or kept.length > len(events) or (
-            kept.length and events[kept.length - 1] is not kept.last
+        if (
+            kept is None
+            or kept.length > len(events)
+            or (kept.length and events[kept.length - 1] is not kept.last)
         ):
             kept = _LogDigest(0, None, bytes(16))
         digest = kept.digest
@@ -577,7 +586,7 @@ class State(ABC):
             or kept.length != len(events)
             or kept.last is not last
         ):
-            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events])
+            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events], {})
             self._kept_log = kept
         return kept.kept
 
@@ -709,6 +718,8 @@ class _KeptLog(NamedTuple):
     length: int
     last: Event | None
     kept: list[Event]
+    #: The other seats' log digests over ``kept``, worked out by the first draw.
+    digests: dict[int | None, _LogDigest]
 
 
 class _LogDigest(NamedTuple):
@@ -717,3 +728,11 @@ class _LogDigest(NamedTuple):
     length: int
     last: Event | None
     digest: bytes
+
+
+def _digest_of(events: list[Event], seat: int | None) -> _LogDigest:
+    """``seat``'s log digest over all of ``events``."""
+    digest = bytes(16)
+    for event in events:
+        digest = chain(digest, event.seen_bytes(seat))
+    return _LogDigest(len(events), events[-1] if events else None, digest)

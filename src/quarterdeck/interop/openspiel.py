@@ -115,7 +115,7 @@ class _Held:
     ``resample_from_infostate``, the history OpenSpiel's own state does not hold (it
     starts empty at the draw, and has no setter)."""
 
-    __slots__ = ("drawn", "dealt", "state")
+    __slots__ = ("dealt", "drawn", "state")
 
     def __init__(
         self,
