@@ -18,7 +18,12 @@ steps through:
 The last column is each adapter's cost per step as a multiple of raw (the target is
 at most 2×). A second table runs OpenSpiel's own ``python_tic_tac_toe`` through the
 same OpenSpiel loop: what any Python game pays for OpenSpiel's C++/Python crossings,
-whatever its rules cost. A benchmark, never a test.
+whatever its rules cost.
+
+``--strings``: instead, the information-state and observation strings, µs per call
+after a state's step (the state and the seat to decide change between calls, as in a
+search), at several depths of one random game of each game; the readable JSON the
+digest names beside it. A benchmark, never a test.
 """
 
 from __future__ import annotations
@@ -151,7 +156,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="time per row, all rounds")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per row (the best counts)")
+    parser.add_argument("--strings", action="store_true", help="time the OpenSpiel strings")
     args = parser.parse_args()
+    if args.strings:
+        Console().print(strings_table())
+        return
     table = Table(title="Random play through the adapters, one core")
     for column in ("game", "players", "loop", "steps/s", "µs/step", "× raw"):
         table.add_column(column, justify="left" if column in ("game", "loop") else "right")
@@ -186,6 +195,55 @@ def main() -> None:
     for label, per_step in fastest(tic, args.seconds, args.rounds).items():
         floor.add_row(label, f"{1 / per_step:,.0f}", f"{per_step * 1e6:.1f}")
     Console().print(floor)
+
+
+#: Depths (decisions after the deal) at which the strings are timed.
+DEPTHS = (10, 100, 400, 800)
+
+
+def strings_table(calls: int = 300, seed: int = 3) -> Table:
+    """µs per call of each string at each depth: the median of ``calls`` calls, each
+    on a fresh copy one random step past the position (a search's pattern: the digest
+    extends its copy's by the new events), for the seat to decide."""
+    table = Table(title="OpenSpiel strings, µs a call (median) after one step, one core")
+    for column in ("game", "depth", "events", "information state", "observation", "readable"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for name in game_names():
+        game = qos.load(name)
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        for part in qos.deal_parts(seed):
+            state.apply_action(part)
+        for depth in DEPTHS:
+            while len(state.history()) - qos.DEAL_PARTS < depth and not state.is_terminal():
+                state.apply_action(int(rng.choice(state.legal_actions())))
+            if state.is_terminal():
+                break
+            for seat in range(game.num_players()):  # the digests so far
+                state.information_state_string(seat)
+            times = {"info": [], "obs": [], "readable": []}
+            for _ in range(calls):
+                step = state.clone()
+                step.apply_action(int(rng.choice(step.legal_actions())))
+                seat = max(step.current_player(), 0)
+                for key, call in (
+                    ("info", step.information_state_string),
+                    ("obs", step.observation_string),
+                    ("readable", partial(qos.readable_information_state, step.state)),
+                ):
+                    started = time.perf_counter()
+                    call(seat)
+                    times[key].append(time.perf_counter() - started)
+            median = {k: sorted(v)[len(v) // 2] * 1e6 for k, v in times.items()}
+            table.add_row(
+                name,
+                str(depth),
+                str(len(state.state.events)),
+                f"{median['info']:.1f}",
+                f"{median['obs']:.1f}",
+                f"{median['readable']:.0f}",
+            )
+    return table
 
 
 def fastest(loops: dict[str, Loop], seconds: float, rounds: int) -> dict[str, float]:

@@ -7,6 +7,8 @@ armed" is Red's alone.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +38,14 @@ class Event:
             out.update(self.secret[seat])
         return plain_copy(out)  # type: ignore[no-any-return]
 
+    def seen_bytes(self, seat: int | None) -> bytes:
+        """What ``seat`` sees of this event as canonical bytes (sorted keys, no spaces):
+        equal for two events exactly when the seat cannot tell them apart."""
+        seen = {"kind": self.kind, **self.data}
+        if seat is not None and seat in self.secret:
+            seen.update(self.secret[seat])
+        return json.dumps(seen, sort_keys=True, separators=(",", ":")).encode()
+
     def kept_for(self, seat: int | None) -> Event:
         """This event with only ``seat``'s secret part (``None``: none at all)."""
         if all(owner == seat for owner in self.secret):
@@ -60,3 +70,10 @@ class Event:
     def from_json(cls, data: Mapping[str, JSON]) -> Event:
         secret = {int(seat): plain_copy(part) for seat, part in data.get("secret", {}).items()}
         return cls(data["kind"], plain_copy(data["data"]), secret)
+
+
+def chain(digest: bytes, part: bytes) -> bytes:
+    """The running digest of a seat's information after one more part of it (an event
+    as it saw it): 16 bytes of BLAKE2b over the digest so far and the part, so the
+    digest names the whole sequence and costs only the new part to extend."""
+    return hashlib.blake2b(digest + part, digest_size=16).digest()

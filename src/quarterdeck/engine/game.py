@@ -28,7 +28,7 @@ from .errors import (
     RecordError,
     RulesVersionError,
 )
-from .events import Event
+from .events import Event, chain
 from .lazy import LazyView
 from .rng import Rng
 from .tensor import Buffer, TensorLayout
@@ -353,6 +353,18 @@ class Game(ABC):
 
         raise ScenarioError(f"{self.title} has no scenario format")
 
+    def seat_information(self, state: State, seat: int) -> bytes:
+        """What ``seat`` sees of ``state`` now that its log may not tell, as canonical
+        bytes, for :meth:`State.information_digest` (the log is digested apart). By
+        default its whole view without the log: always enough, at the cost of a view.
+        A game whose log tells each seat everything it learns (secrets logged at the
+        source, every decision logged for its seat) may return less, e.g. whose turn
+        it is and the seat's options, which is much cheaper. Whatever it returns must
+        be the same on every state ``resample(seat)`` draws."""
+        view = state.view(seat, log=False)
+        del view["log"]
+        return json.dumps(view, sort_keys=True, separators=(",", ":")).encode()
+
     def observation_layout(self, players: int) -> TensorLayout:
         """The fields of a seat's observation tensor in a ``players``-seat game (see
         ``engine.tensor``). Every game provides one: the research adapters need it."""
@@ -389,6 +401,7 @@ class State(ABC):
         "_kept_log",
         "_legal",
         "_legal_ids",
+        "_log_digests",
         "events",
         "game",
         "history",
@@ -411,6 +424,7 @@ class State(ABC):
         self._legal: tuple[Action, ...] | None = None
         self._legal_ids: frozenset[int] = frozenset()
         self._kept_log: _KeptLog | None = None
+        self._log_digests: dict[int | None, _LogDigest] = {}
 
     # -- whose turn and what may be done ---------------------------------------------
 
@@ -532,7 +546,59 @@ class State(ABC):
         state.events = list(self._log_kept_for(seat))  # the other seats' secrets are gone
         state.sampled = True
         state._legal = None
+        # The seat sees the kept log as it saw the true one, so its log digest carries
+        # over (no other seat's does: their secrets are gone); a search's many draws
+        # then never digest the log again.
+        # The other seats' digests are of the kept log, the same for every draw from
+        # this position: worked out once on it (the kept events are shared objects).
+        digest = self._log_digest(seat)
+        events = state.events
+        last = events[-1] if events else None
+        shared = self._kept_log.digests if self._kept_log is not None else {}
+        for other in range(self.num_players):
+            if other != seat and other not in shared:
+                shared[other] = _digest_of(events, other)
+        state._log_digests = {**shared, seat: _LogDigest(len(events), last, digest)}
         return state
+
+    # -- information states --------------------------------------------------------------
+
+    def information_digest(self, seat: int | None) -> str:
+        """A short name (32 hex digits) of everything ``seat`` knows now: a digest of
+        its log as it saw it, event by event, and of what it sees now
+        (:meth:`Game.seat_information`; ``None``, a spectator: the public view). Two
+        states give the same name exactly when the seat cannot tell them apart (up to
+        BLAKE2b collisions), and every state ``resample(seat)`` draws gives this one's.
+        The log's digest is kept up to date as the game goes, so a call costs the
+        events since the last call, not the game's length."""
+        self._check_seat(seat)
+        if seat is None:
+            now = json.dumps(self.view(None, log=False), sort_keys=True).encode()
+        else:
+            now = self.game.seat_information(self, seat)
+        return chain(self._log_digest(seat), now).hex()
+
+    def _log_digest(self, seat: int | None) -> bytes:
+        """The running digest of ``seat``'s log, extended by the events since it was
+        last worked out (a log only grows: its length and last event tell whether the
+        kept digest still names a prefix of it)."""
+        events = self.events
+        digests = getattr(self, "_log_digests", None)  # a game's own clone may not set it
+        if digests is None:
+            digests = self._log_digests = {}
+        kept = digests.get(seat)
+        if (
+            kept is None
+            or kept.length > len(events)
+            or (kept.length and events[kept.length - 1] is not kept.last)
+        ):
+            kept = _LogDigest(0, None, bytes(16))
+        digest = kept.digest
+        for event in events[kept.length :]:
+            digest = chain(digest, event.seen_bytes(seat))
+        if kept.length != len(events):
+            digests[seat] = _LogDigest(len(events), events[-1] if events else None, digest)
+        return digest
 
     def _log_kept_for(self, seat: int | None) -> list[Event]:
         """The event log with only ``seat``'s secrets, worked out once for the many
@@ -547,7 +613,7 @@ class State(ABC):
             or kept.length != len(events)
             or kept.last is not last
         ):
-            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events])
+            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events], {})
             self._kept_log = kept
         return kept.kept
 
@@ -611,6 +677,8 @@ class State(ABC):
         other._legal = self._legal
         other._legal_ids = self._legal_ids
         other._kept_log = None
+        # The same events, so the same digests: a clone extends them, never redoes them.
+        other._log_digests = dict(getattr(self, "_log_digests", None) or {})
 
     def to_json(self, log: bool = True) -> dict[str, JSON]:
         """The whole state as JSON; ``log=False`` leaves out the event log (a
@@ -677,3 +745,21 @@ class _KeptLog(NamedTuple):
     length: int
     last: Event | None
     kept: list[Event]
+    #: The other seats' log digests over ``kept``, worked out by the first draw.
+    digests: dict[int | None, _LogDigest]
+
+
+class _LogDigest(NamedTuple):
+    """A seat's log digest over the first ``length`` events, the last of them ``last``."""
+
+    length: int
+    last: Event | None
+    digest: bytes
+
+
+def _digest_of(events: list[Event], seat: int | None) -> _LogDigest:
+    """``seat``'s log digest over all of ``events``."""
+    digest = bytes(16)
+    for event in events:
+        digest = chain(digest, event.seen_bytes(seat))
+    return _LogDigest(len(events), events[-1] if events else None, digest)

@@ -22,17 +22,27 @@ What OpenSpiel sees:
 - Actions: the game's fixed action space (ids and texts); legal actions ascending.
 - Utilities: two seats are zero-sum ±1; more seats share 1 among the winners
   (constant-sum). The maximum game length is the game's bound from its round cap.
-- Observation string: the seat's view as canonical JSON, without the log; the
-  information-state string adds the seat's log (everything it has seen happen), so it
-  tells apart every history the seat can tell apart. Both tensors are the game's
-  observation tensor (``docs/observations.md``), which is not perfect-recall.
+- Information-state string: 32 hex digits naming everything the seat knows, the
+  engine's ``State.information_digest``: a digest of its log as it saw it, kept up to
+  date as the game goes (so a call costs the new events, not the game's length), and
+  of what it sees now. Equal for two states exactly when the seat cannot tell them
+  apart. The observation string is 32 hex digits naming the seat's view without its
+  log. ``readable_information_state`` and ``readable_observation`` (or the observer
+  parameter ``{"readable": True}``) give the canonical JSON they name, for debugging.
+  Both tensors are the game's observation tensor (``docs/observations.md``), which is
+  not perfect-recall.
 - ``resample_from_infostate`` draws with the game's ``resample``: the new state looks
-  the same to that seat (same information-state string).
+  the same to that seat (same information-state string). Its ``history()`` is the
+  drawn state's: the deal of its own (made-up) seed, then the decisions so far, so
+  ``move_number()`` goes on; a drawn world does not replay from it (its decks were
+  shuffled, not dealt), and C++ code that reads the history of a drawn state sees only
+  the decisions made after the draw.
 - ``serialize``/``deserialize`` and pickling carry the whole state as JSON.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -101,29 +111,43 @@ class _Held:
     """The Quarterdeck state inside an OpenSpiel state (``None`` until the deal is
     complete; ``dealt`` holds its parts so far). OpenSpiel clones a Python state by
     deep-copying its attributes and pickles them to serialize it; this holder makes the
-    first a ``clone`` and the second the state's JSON."""
+    first a ``clone`` and the second the state's JSON. ``drawn``: for a state drawn by
+    ``resample_from_infostate``, the history OpenSpiel's own state does not hold (it
+    starts empty at the draw, and has no setter)."""
 
-    __slots__ = ("dealt", "state")
+    __slots__ = ("dealt", "drawn", "state")
 
-    def __init__(self, state: State | None = None, dealt: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        state: State | None = None,
+        dealt: list[int] | None = None,
+        drawn: tuple[int, ...] = (),
+    ) -> None:
         self.state = state
         self.dealt = dealt or []
+        self.drawn = drawn
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.state.clone() if self.state is not None else None, list(self.dealt))
+        state = self.state.clone() if self.state is not None else None
+        return _Held(state, list(self.dealt), self.drawn)
 
     def __getstate__(self) -> str:
         if self.state is None:
             return json.dumps({"dealt": self.dealt})
-        return json.dumps(self.state.to_json())
+        data = self.state.to_json()
+        if self.drawn:
+            data["openspiel_drawn"] = list(self.drawn)
+        return json.dumps(data)
 
     def __setstate__(self, text: str) -> None:
         data = json.loads(text)
+        self.drawn = ()
         if data is None:  # pickled before deals had parts: not dealt yet
             self.state, self.dealt = None, []
         elif "dealt" in data:
             self.state, self.dealt = None, list(data["dealt"])
         else:
+            self.drawn = tuple(data.pop("openspiel_drawn", ()))
             self.state, self.dealt = get_game(data["game"]).from_json(data), []
 
 
@@ -236,7 +260,22 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
         if self._held.state is None:  # nobody knows anything of the deal yet
             return QuarterdeckState(game, _Held(None, list(self._held.dealt)))
         rng = Rng.from_seed(int(probability_sampler() * 2**53))
-        return QuarterdeckState(game, _Held(self._held.state.resample(player_id, rng)))
+        drawn = self._held.state.resample(player_id, rng)
+        # Its deal is that of its own seed: this state's would name every hidden card.
+        history = (*deal_parts(drawn.seed), *drawn.history)
+        return QuarterdeckState(game, _Held(drawn, drawn=history))
+
+    # A drawn state's history: the one it was drawn with, then OpenSpiel's own since.
+
+    def history(self) -> list[int]:
+        own: list[int] = super().history()
+        return [*self._held.drawn, *own] if self._held.drawn else own
+
+    def move_number(self) -> int:
+        return len(self._held.drawn) + int(super().move_number())
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self.history()))
 
     def __str__(self) -> str:
         if self._held.state is None:
@@ -245,13 +284,35 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(self._held.state.to_json(log=False), sort_keys=True)
 
 
+def readable_information_state(state: State, seat: int | None) -> str:
+    """What ``information_state_string`` names, for debugging: the seat's view with
+    its log as canonical JSON (it grows with the game: never a table key)."""
+    return _canonical(state.view(seat, log=True))
+
+
+def readable_observation(state: State, seat: int | None) -> str:
+    """What ``observation_string`` names, for debugging: the seat's view as canonical
+    JSON, without its log."""
+    view = state.view(seat, log=False)
+    del view["log"]
+    return _canonical(view)
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
 class Observer:
     """OpenSpiel's Python observer: the game's observation tensor (as a flat tensor
-    and by field in ``dict``) and the seat's view as canonical JSON."""
+    and by field in ``dict``) and the strings: the information state's digest
+    (perfect recall) or the observation's. Parameter ``{"readable": True}``: the
+    canonical JSON they name instead."""
 
     def __init__(
         self, game: QuarterdeckGame, iig_obs_type: pyspiel.IIGObservationType | None, params: Any
     ) -> None:
+        params = dict(params or {})
+        self.readable = bool(params.pop("readable", False))
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
@@ -276,9 +337,14 @@ class Observer:
     def string_from(self, state: QuarterdeckState, player: int) -> str:
         if state._held.state is None:
             return "(the deal)"
+        held = state._held.state
         seat = None if self.public_only else player
-        view = state._held.state.view(seat, log=self.perfect_recall)
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall:
+            if self.readable:
+                return _canonical(held.view(seat, log=True))
+            return held.information_digest(seat)
+        text = readable_observation(held, seat)
+        return text if self.readable else hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 _DEAL_OUTCOMES = [(d, 1.0 / DEALS) for d in range(DEALS)]
@@ -315,6 +381,8 @@ __all__ = [
     "QuarterdeckState",
     "deal_parts",
     "load",
+    "readable_information_state",
+    "readable_observation",
     "register_games",
     "seed_of",
 ]
