@@ -1,4 +1,5 @@
 import json
+from collections import OrderedDict
 
 import pytest
 
@@ -11,6 +12,7 @@ from quarterdeck.engine import (
     Rng,
     get_game,
 )
+from quarterdeck.engine.events import plain_copy
 
 
 def space() -> ActionSpace:
@@ -112,3 +114,15 @@ def test_a_guess_keeps_up_with_the_log_of_the_position_it_is_drawn_from() -> Non
     assert len(grown.events) == len(state.events) and grown.events[-1].secret == {}
     state.events[-1] = Event("note", {"n": 2})
     assert state.resample(0, rng).events[-1].data == {"n": 2}
+
+
+def test_plain_copy_shares_nothing_and_keeps_every_value() -> None:
+    inner = [1, (2, 3), {"x": None}]
+    data = {"a": inner, "b": OrderedDict(c=[True, 1.5, "s"]), "t": (4, [5])}
+    copy = plain_copy(data)
+    assert copy == {"a": [1, [2, 3], {"x": None}], "b": {"c": [True, 1.5, "s"]}, "t": [4, [5]]}
+    copy["a"][2]["x"] = 9
+    copy["b"]["c"].append(0)
+    copy["t"][1].append(6)
+    assert data == {"a": inner, "b": OrderedDict(c=[True, 1.5, "s"]), "t": (4, [5])}
+    assert inner[2] == {"x": None}
