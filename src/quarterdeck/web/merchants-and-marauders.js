@@ -141,6 +141,16 @@ function clickable(node, action, choose) {
   return node;
 }
 
+// A button of the action bar under the pointer (or focused) lights up its place on the
+// chart: the same choice, in both places.
+function pointAt(e) {
+  const button = e.target instanceof Element ? e.target.closest("#buttons button[data-action]") : null;
+  for (const n of document.querySelectorAll("#table .mm-pointed")) n.classList.remove("mm-pointed");
+  if (button) document.querySelector(`#table [data-action="${button.dataset.action}"]`)?.classList.add("mm-pointed");
+}
+document.addEventListener("mouseover", pointAt);
+document.addEventListener("focusin", pointAt);
+
 // -- the table ------------------------------------------------------------------------------
 
 export function render(root, ctx) {
@@ -153,6 +163,7 @@ export function render(root, ctx) {
     el("div.mm-table", {},
       chart(view, ctx, picks),
       el("aside.mm-side", {},
+        view.terminal ? result(view, ctx) : null,
         happening(view, ctx),
         ...order.map((s) => board(view, s, ctx, picks)))),
   );
@@ -199,8 +210,7 @@ function chart(view, ctx, picks) {
       svg("rect", { class: "mm-ocean", x: 0, y: 0, width: W, height: H }),
       svg("g", { class: "mm-land", "aria-hidden": "true" }, land),
       ...zones,
-      compass()),
-    view.terminal ? result(view, ctx) : null);
+      compass()));
 }
 
 function zone(view, z, i, cell, { ctx, picks, homes, storm, npcs }) {
@@ -228,7 +238,8 @@ function zone(view, z, i, cell, { ctx, picks, homes, storm, npcs }) {
     const row = Math.floor(k / 4), col = k % 4;
     const inRow = row < Math.floor(afloat.length / 4) ? 4 : afloat.length % 4 || 4;
     const x = sx + (col - (Math.min(inRow, across) - 1) / 2) * 30;
-    token.setAttribute("transform", `translate(${x.toFixed(1)},${(sy + 4 + row * 27).toFixed(1)}) scale(1.15)`);
+    const big = token.classList.contains("mm-ship") ? 1.35 : 1.15;
+    token.setAttribute("transform", `translate(${x.toFixed(1)},${(sy + 4 + row * 27).toFixed(1)}) scale(${big})`);
     g.append(token);
   });
   return clickable(g, action, ctx.choose);
@@ -289,11 +300,13 @@ function flag(nation, x, y, staff = true) {
   return f;
 }
 
+// A merchant token lies face down (its nation is secret, MM-6.1): a crate.
 function merchant(action, choose) {
   const g = svg("g", { class: "mm-merchant" },
     svg("title", {}, action ? `a merchant, face down — ${action.text}` : "a merchant token, face down"),
-    svg("rect", { x: -9, y: -9, width: 18, height: 18, rx: 3 }),
-    svg("text", { y: 4.5, "text-anchor": "middle" }, "⚖"));
+    hitBox(-8, -8, 16, 16),
+    svg("rect", { x: -6, y: -6, width: 12, height: 12, rx: 2 }),
+    svg("path", { d: "M-6 -6 L6 6 M6 -6 L-6 6" }));
   return clickable(g, action, choose);
 }
 
@@ -357,7 +370,7 @@ function result(view, ctx) {
   return el("div.mm-result", { role: "status" },
     el("strong", { text: "The game is over" }),
     ...view.captains.map((c, s) => el(`div${returns[s] === best ? ".winner" : ""}`, {
-      text: `${ctx.names[s]} (${CAPTAINS[s]}): glory ${c.glory}${c.stash_points !== undefined ? ` + ${c.stash_points} from the stash` : ""}${returns[s] === best ? " — wins" : ""}`,
+      text: `${ctx.names[s]} (${CAPTAINS[s]}): ${c.glory + (c.stash_points || 0)} glory (${c.glory} on the track${c.stash_points !== undefined ? `, ${c.stash_points} from the stash` : ""})${returns[s] === best ? " — wins" : ""}`,
     })));
 }
 
@@ -373,7 +386,7 @@ function happening(view, ctx) {
     view.combat ? el("div.mm-combat", { text: combatWords(view.combat, ctx.names) }) : null,
     view.raid ? el("div.mm-raid", { text: `raid: ${view.raid.cards.join(", ") || "no cards yet"} · ${view.raid.successes} success${view.raid.successes === 1 ? "" : "es"}` }) : null,
     view.visit ? el("div.mm-visit", { text: `in port at ${view.visit.port}: ${view.visit.step}${view.visit.drawn?.length ? ` · drawn ${view.visit.drawn.join(", ")}` : ""}` }) : null,
-    rollsShown(ctx.names));
+    rollsShown());
 }
 
 function eventCard(name, view, components) {
@@ -397,10 +410,12 @@ function combatWords(cb, names) {
 // The rolls of the latest log lines that rolled dice, kept until newer dice come: the
 // server sends each log entry once (view.log holds only the new ones).
 let lastRolls = [];
+let fight = null; // the sides of the latest naval combat, for its rolls' words
 
 function noteRolls(log) {
   const rolls = [];
   for (const e of log || []) {
+    if (e.kind === "combat") fight = [e.aggressor, e.defender];
     const roll = rollOf(e);
     if (!roll) continue;
     const before = rolls[rolls.length - 1];
@@ -415,6 +430,7 @@ function rollOf(e) {
   const who = e.seat !== undefined && e.seat !== null ? CAPTAINS[e.seat] : "";
   const ok = (f) => f >= 5; // a skull (5 or 6) is a success (MM-1.3)
   const won = (k) => `${k} success${k === 1 ? "" : "es"}`;
+  const sides = fight ? `: ${fight[0]} against ${fight[1]}` : "";
   switch (e.kind) {
     case "roll":
       return { words: `${who} rolls ${e.skill} for ${e.why}`, faces: [e.dice], good: ok, after: won(e.successes) };
@@ -423,13 +439,13 @@ function rollOf(e) {
     case "grappling-hooks":
       return { words: `${who} re-rolls with Grappling Hooks`, faces: [e.dice], good: ok };
     case "contest-roll":
-      return { words: "Seamanship contest", faces: e.dice, good: ok, pair: true };
+      return { words: `Seamanship${sides}`, faces: e.dice, good: ok, pair: true };
     case "contest":
-      return { words: "Seamanship contest", faces: e.dice, good: ok, pair: true, after: `${e.successes.join(" to ")}: ${e.winner ? `${e.winner} wins` : "no winner"}` };
+      return { words: `Seamanship${sides}`, faces: e.dice, good: ok, pair: true, after: `successes ${e.successes.join(" to ")}: ${e.winner ? `${e.winner} wins` : "no winner"}` };
     case "crew-roll":
-      return { words: "crew combat: Leadership", faces: e.dice, good: ok, pair: true };
+      return { words: `crew combat, Leadership${sides}`, faces: e.dice, good: ok, pair: true };
     case "crew-round":
-      return { words: "crew combat: Leadership", faces: e.dice, good: ok, pair: true, after: `hits ${e.hits.join(" and ")}` };
+      return { words: `crew combat, Leadership${sides}`, faces: e.dice, good: ok, pair: true, after: `hits ${e.hits.join(" and ")}` };
     case "volley":
       return { words: `a volley at ${e.target}: hit locations`, faces: [e.dice], good: () => false, after: e.dice.map((f) => HIT_FACE[f] || f).join(", ") };
     case "reroll":
@@ -471,7 +487,7 @@ function board(view, s, ctx, picks) {
     el("div.mm-cargo", {}, el("span.label", { text: "Cargo" }),
       ...(c.cargo.length ? c.cargo.map((k) => cargoCard(k)) : [el("span.meta", { text: "empty" })])),
     el("div.mm-holds", {}, ...holdings(c)),
-    mine || c.gold !== undefined ? secrets(c, mine) : null);
+    mine || c.gold !== undefined ? secrets(c, mine, view.terminal) : null);
   return clickable(node, picks.scout.get(TARGET_CAPTAIN + s), ctx.choose);
 }
 
@@ -515,10 +531,10 @@ function holdings(c) {
 }
 
 // The seat's own secrets (MM-1.7a), from its own view only; at the end every total
-// (gold and stash, MM-17.4) is shown to all.
-function secrets(c, mine) {
-  return el("div.mm-secret", { "data-secret": mine ? "mine" : "final" },
-    el("span.label", { text: mine ? "Yours alone:" : "Final:" }),
+// (gold and stash, MM-17.4) is shown to all, and a replay may reveal everything.
+function secrets(c, mine, over) {
+  return el("div.mm-secret", { "data-secret": mine ? "mine" : "shown" },
+    el("span.label", { text: mine ? "Yours alone:" : over ? "Final:" : "Revealed:" }),
     el("span", { text: `gold ${c.gold ?? "?"}` }),
     el("span", { text: `stash ${c.stash ?? "?"}${c.stash_points !== undefined ? ` (${c.stash_points} glory)` : ""}` }),
     c.hand ? el("span", { text: `glory cards: ${c.hand.join(", ") || "none"}` }) : null,
