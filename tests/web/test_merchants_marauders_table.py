@@ -178,6 +178,7 @@ def test_mm_1_7a_a_three_seat_game_is_played_to_its_end_and_no_page_holds_anothe
     page.add_init_script(NOTE_RENDERS)
     page.goto(f"{server}/play/{game['id']}#seat=0&token={token}")
     page.wait_for_selector(".mm-table")
+    the_scenario_is_drawn(page)
     rng = random.Random(21)
     clicks = on_chart = 0
     deadline = time.monotonic() + 150
@@ -227,6 +228,29 @@ def test_mm_1_7a_a_three_seat_game_is_played_to_its_end_and_no_page_holds_anothe
     assert any(r["glowing"] for r in renders) and on_chart > 0  # chosen on the chart
     assert page.errors == [] and console == []
     print(f"{clicks} clicks ({on_chart} on the chart), {len(renders)} renders")
+
+
+def the_scenario_is_drawn(page: Any) -> None:
+    """NEAR_END on the chart and the boards: the NPCs, the storm, the demand, the event,
+    the captains, and this seat's own secrets in its own words."""
+    assert page.locator(".mm-zone").count() == 17 and page.locator(".mm-port").count() == 16
+    assert page.locator(".mm-zone[data-zone='San Juan'] .mm-npc.pirate").count() == 1
+    assert page.locator(
+        ".mm-zone[data-zone='Santo Domingo'] .mm-npc[data-npc='Spanish navy']"
+    ).count()
+    assert page.locator(".mm-zone.storm[data-zone='Tortuga']").count() == 1
+    assert page.locator(".mm-port[data-port='Port Royal'] .mm-demand").text_content() == "rum"
+    assert page.locator(
+        ".mm-port[data-port='Port Royal'] .mm-ship[data-seat='1']"
+    ).count()  # docked
+    happening = page.locator(".mm-happening").inner_text()
+    assert "War" in happening and "event deck 2 left" in happening
+    assert page.locator(".mm-board").count() == 3
+    mine = page.locator(".mm-board.mine .mm-secret").inner_text()
+    for words in ("gold 14", "stash 20", "Fortune's Favour", "Hidden Cove", "Sunken Galleon"):
+        assert words in mine
+    blue = page.locator(".mm-board[data-seat='1']").inner_text()
+    assert "Galleon in port at Port Royal" in blue and re.search(r"glory cards\s+1\b", blue)
 
 
 def ships_drawn_where_the_view_says(page: Any, frames: list[JSON]) -> None:

@@ -227,7 +227,8 @@ function zone(view, z, i, cell, { ctx, picks, homes, storm, npcs }) {
   // At sea, around the zone's centre: the merchant and modification tokens, the NPCs,
   // the captains' ships (a docked ship lies at its port instead).
   const afloat = [];
-  if (z.merchant) afloat.push(merchant(picks.scout.get(0), ctx.choose));
+  const mine = view.captains[ctx.seat ?? -1]?.zone === z.name; // scouting is done in your own zone
+  if (z.merchant) afloat.push(merchant(mine ? picks.scout.get(0) : null, ctx.choose));
   if (z.modification && !z.port) afloat.push(modification(z.modification));
   for (const npc of npcs) afloat.push(npcShip(npc, picks.scout.get(TARGET_NPC + npc.index), ctx.choose));
   for (const s of z.captains) {
@@ -267,7 +268,8 @@ function port(view, z, homes, ctx, picks) {
     home ? svg("text", { class: "mm-home", y: 3.5, "text-anchor": "middle" }, "★") : null,
     flag(z.nation, 2, -22),
     z.demand ? demand(z.demand) : null,
-    z.modification ? modification(z.modification, -24, -4) : null);
+    z.modification ? modification(z.modification, -24, -4) : null,
+    missionAt(view, z.name, ctx.components));
   docked.forEach((s, k) => {
     const ship = playerShip(view, s, ctx, null);
     ship.setAttribute("transform", `translate(${k * 14 - 8},${14}) scale(0.8)`);
@@ -276,6 +278,16 @@ function port(view, z, homes, ctx, picks) {
   });
   if (!mine && here) clickable(g, picks.port, ctx.choose);
   return g;
+}
+
+// A mission on the board waits at its port (MM-12.8): a scroll beside the town.
+function missionAt(view, name, components) {
+  const here = (view.missions || []).filter((m) => m && (components?.missions || []).find((d) => d.name === m)?.port === name);
+  if (!here.length) return null;
+  return svg("g", { class: "mm-mission", transform: "translate(-14,8)" },
+    svg("title", {}, `mission: ${here.join(", ")}`),
+    svg("rect", { x: -6, y: -5, width: 12, height: 11, rx: 2 }),
+    svg("text", { y: 3.5, "text-anchor": "middle" }, "M"));
 }
 
 function demand(good) {
