@@ -234,11 +234,11 @@ function zone(view, z, i, cell, { ctx, picks, homes, storm, npcs }) {
   for (const s of z.captains) {
     if (!view.captains[s].docked || !z.port) afloat.push(playerShip(view, s, ctx, picks.scout.get(TARGET_CAPTAIN + s)));
   }
-  const across = Math.min(afloat.length, 4);
+  const rows = Math.ceil(afloat.length / 4); // four to a row, each row centred
   afloat.forEach((token, k) => {
     const row = Math.floor(k / 4), col = k % 4;
-    const inRow = row < Math.floor(afloat.length / 4) ? 4 : afloat.length % 4 || 4;
-    const x = sx + (col - (Math.min(inRow, across) - 1) / 2) * 30;
+    const inRow = row < rows - 1 ? 4 : afloat.length - 4 * (rows - 1);
+    const x = sx + (col - (inRow - 1) / 2) * 30;
     const big = token.classList.contains("mm-ship") ? 1.35 : 1.15;
     token.setAttribute("transform", `translate(${x.toFixed(1)},${(sy + 4 + row * 27).toFixed(1)}) scale(${big})`);
     g.append(token);
