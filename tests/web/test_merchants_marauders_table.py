@@ -123,7 +123,7 @@ SHIPS_ON_THE_CHART = """() => [...document.querySelectorAll(".mm-chart .mm-ship"
   (s) => [Number(s.dataset.seat), s.closest(".mm-zone").dataset.zone])"""
 
 
-def test_mm_5_2_the_chart_is_drawn_and_a_zone_is_sailed_to_by_clicking_it(
+def test_mm_5_1_the_chart_is_drawn_and_a_zone_is_sailed_to_by_clicking_it(
     server: str, page: Any
 ) -> None:
     start_against_random_bots(server, page, "merchants-and-marauders")
