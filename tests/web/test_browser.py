@@ -1,6 +1,6 @@
 """The games in a real browser: a newcomer's first BroadSides duel against a bot, a
 game played to its end, a reload in the middle, two people who never see each other's
-hand, and the Merchants & Marauders and Pirate War tables drawn and played by clicking."""
+hand, and the Pirate War table drawn and played by clicking."""
 
 from __future__ import annotations
 
@@ -240,27 +240,6 @@ def decide_by_clicking(page: Any) -> None:
     """Click the first legal action once it is this seat's move."""
     page.wait_for_selector("#buttons button[data-action]", timeout=60_000)
     taken_by_the_server(page, page.locator("#buttons button[data-action]").first.click)
-
-
-def test_merchants_and_marauders_is_drawn_and_played_by_clicking(server: str, page: Any) -> None:
-    start_against_random_bots(server, page, "merchants-and-marauders")
-    page.wait_for_selector(".mm-table")
-    assert page.locator("#title").inner_text() == "Merchants & Marauders"
-    assert page.locator(".mm-zone").count() == 17
-    assert "Caribbean Sea" in page.locator(".mm-sea").inner_text()
-    assert page.locator(".mm-captain").count() == 2
-    assert "gold" in page.locator(".mm-captain.mine").inner_text()  # your own gold is shown
-    decide_by_clicking(page)  # a starting ship, with the buttons
-    zones = page.locator(".mm-zone.choosable")
-    for _ in range(12):  # then through the set-up to a turn of your own at sea
-        page.wait_for_selector("#buttons button[data-action]", timeout=60_000)
-        if zones.count():
-            break
-        decide_by_clicking(page)
-    assert zones.count(), "no zone to sail to"
-    # Sail there by clicking the zone on the table.
-    taken_by_the_server(page, page.locator(".mm-zone.choosable").first.click)
-    assert page.errors == []
 
 
 def test_pirate_war_is_drawn_as_hexes_and_played_by_clicking(server: str, page: Any) -> None:
