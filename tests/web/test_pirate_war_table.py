@@ -65,7 +65,7 @@ def test_pw_22_the_table_is_drawn_as_hexes_and_set_up_by_clicking(server: str, p
     assert ships.count() == 2
     assert "facing" in ships.first.locator("title").text_content()
     card = page.locator(".pw-captain.mine").inner_text()
-    for word in ("hull", "hold", "crew", "gold", "treasures", "cards", "weapons"):
+    for word in ("hull", "hold", "crew", "gold", "aboard", "stored", "cards", "weapons"):
         assert word in card
     assert page.errors == []
 
@@ -77,15 +77,15 @@ class Table:
         self.page = page
         self.seat = seat
         self.frames: list[JSON] = []
+        self.sent: list[JSON] = []  # what the page sent: its decisions and previews
         self.courses = 0  # moves assembled by clicking a far hex
         self.targets = 0  # fire, board or ram by clicking a glowing ship
         self.html_checks = 0
-        page.on(
-            "websocket",
-            lambda ws: ws.on(
-                "framereceived", lambda payload: self.frames.append(json.loads(payload))
-            ),
-        )
+        page.on("websocket", self.listen)
+
+    def listen(self, ws: Any) -> None:
+        ws.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     def ship_hex(self) -> str:
         return str(self.page.locator(f".pw-ship.seat{self.seat}").get_attribute("data-hex"))
@@ -115,7 +115,7 @@ class Table:
         if targets.count():
             targets.first.click()  # fire at, board or ram whoever glows
             self.targets += 1
-        elif far.count() and self.courses < 3 and rng.random() < 0.8:
+        elif far.count() and self.courses < 3:
             self.sail_by_clicking(far.nth(rng.randrange(far.count())))
         elif page.locator(".pw-hex.step").count() and rng.random() < 0.5:
             page.locator(".pw-hex.step").first.click()
@@ -135,23 +135,45 @@ class Table:
         self.html_checks += 1
 
 
+#: Round 2 of 3, Red's battle phase, Blue two hexes ahead of Red's bow cannon (PW-12).
+BROADSIDE = {
+    "name": "Red's bow cannon has Blue in arc and range",
+    "seed": 11,
+    "players": 3,
+    "round": 2,
+    "order": [0, 1, 2],
+    "turn": 0,
+    "at": "battle",
+    "wind": 3,
+    "ships": [
+        {"race": "Empire", "hex": [10, 6], "facing": 1},
+        {"race": "Brettonian", "hex": [12, 6], "facing": 4},
+        {"race": "Dwarves", "hex": [14, 12], "facing": 4},
+    ],
+}
+
+
 def test_pw_22_a_person_plays_a_three_seat_game_to_its_end_by_clicking(
     server: str, page: Any
 ) -> None:
     body = {
         "game": "pirate-war",
         "players": 3,
-        "seed": 7,
         "options": {"round_limit": 3},
         "bots": {"1": "heuristic", "2": "heuristic"},
+        "scenario": BROADSIDE,
     }
     game = call(server, "/api/games", body)
     token = call(server, f"/api/games/{game['id']}/seats/0/join", {"name": "Ada"})["token"]
     table = Table(page, 0)
     page.goto(f"{server}/play/{game['id']}#seat=0&token={token}")
     page.wait_for_selector(".pw-table")
+    # Red's battle phase: an attack, then Blue glows in the bow cannon's arc and range.
+    page.locator("#buttons button", has_text="main action: attack").click(timeout=30_000)
+    page.locator(".pw-ship.target.fire-at").click(timeout=30_000)
+    table.targets += 1
     rng = random.Random(3)
-    clicks = 0
+    clicks = 2
     shot = False
     deadline = time.monotonic() + 150
     while "The game is over" not in page.locator("#prompt").inner_text():
@@ -168,6 +190,8 @@ def test_pw_22_a_person_plays_a_three_seat_game_to_its_end_by_clicking(
     assert page.locator(".pw-captain.won").count() >= 1
     assert page.locator("text=Watch the replay").count() == 1
     assert table.courses >= 1, "no move was assembled by clicking a hex"
+    fired = [e for f in table.frames if f["type"] == "state" for e in f["view"]["log"]]
+    assert any(e["kind"] == "fire" and e["seat"] == 0 and e["target"] == 1 for e in fired)
     assert page.locator(".pw-rolls .die").count() > 0  # rolls drawn as dice
     table.check_html()
     # Never another seat's hand: not in a view, not in a drawn card's secret.
@@ -182,3 +206,6 @@ def test_pw_22_a_person_plays_a_three_seat_game_to_its_end_by_clicking(
     assert page.errors == []
     if FIGURE:
         page.screenshot(path=str(Path(FIGURE).with_name("pw-table-end.png")))
+        acts = [m for m in table.sent if m["type"] == "act"]
+        print(f"{clicks} clicks, {len(acts)} decisions sent, the longest of", end=" ")
+        print(f"{max(len(m['actions']) for m in acts)} steps; {table.targets} targets clicked")
