@@ -1,6 +1,7 @@
 """The games in a real browser: a newcomer's first BroadSides duel against a bot, a
 game played to its end, a reload in the middle, two people who never see each other's
-hand, and the Pirate War table drawn and played by clicking."""
+hand (the tables of Merchants & Marauders and Pirate War: test_merchants_marauders_table.py
+and test_pirate_war_table.py)."""
 
 from __future__ import annotations
 
@@ -240,23 +241,3 @@ def decide_by_clicking(page: Any) -> None:
     """Click the first legal action once it is this seat's move."""
     page.wait_for_selector("#buttons button[data-action]", timeout=60_000)
     taken_by_the_server(page, page.locator("#buttons button[data-action]").first.click)
-
-
-def test_pirate_war_is_drawn_as_hexes_and_played_by_clicking(server: str, page: Any) -> None:
-    start_against_random_bots(server, page, "pirate-war")
-    page.wait_for_selector(".pw-table")
-    assert page.locator("#title").inner_text() == "Pirate War"
-    assert page.locator(".pw-hex").count() > 400  # 17 rows of 26–27 hexes
-    assert page.locator(".pw-hex.rock").count() == 6
-    assert "wind blows toward" in page.locator(".pw-head").inner_text()
-    assert page.locator(".pw-captain").count() == 2
-    decide_by_clicking(page)  # a race for the first captain
-    ships = page.locator(".pw-ship")
-    for _ in range(12):  # a home port and a mount: the ships are put on their anchorages
-        page.wait_for_selector("#buttons button[data-action]", timeout=60_000)
-        if ships.count() == 2:
-            break
-        decide_by_clicking(page)
-    assert ships.count() == 2
-    assert "facing" in ships.first.locator("title").text_content()
-    assert page.errors == []

@@ -52,7 +52,21 @@ def view(p: Play, seat: int | None, reveal: bool) -> dict[str, JSON]:
         "deck_size": len(t.deck),
         "discard": list(t.deck.discards),
         "ships": ships,
-        "movement": {"mode": t.mode, "mp": t.mp, "run": t.run},
+        # The movement phase under way (PW-10), all public: a person's table works
+        # out from it where the move may still end (pirate-war.js, reach).
+        "movement": {
+            "mode": t.mode,
+            "mp": t.mp,
+            "run": t.run,
+            "moved": t.moved,
+            "turns": t.turns,
+            "free_used": t.free_used,
+            "straight": t.straight,
+            "backs": t.backs,
+            "port_run": t.port_run,
+            "upwind_start": t.upwind_start,
+            "path": [list(p.board.col_row(h)) for h in t.path],
+        },
         "winners": list(t.winners) if t.over else None,
         "decision": t.pending[-1].kind if t.pending else None,
     }
