@@ -30,6 +30,11 @@ class PirateWar(PirateWarGame):
     max_players = 6
     #: 2: captains named by colour in action texts ("fire at Blue").
     rules_version = "2"
+    #: A ship's move is one choice (issue 22, PW-10): the mode, the downwind run and
+    #: each step are assembled in the client and sent whole on "stop"; none of them
+    #: logs an event or rolls a die until the move ends, so the server applies it whole
+    #: or not at all (server/preview.py). "stop" is always legal: no dead end.
+    choice_steps = frozenset({"mode", "run", "forward", "back", "turn", "port-turn"})
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("starting_gold", 10, "gold each player starts with (PW-2.7)", house=True, minimum=0),
         Option(
