@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from quarterdeck.engine import Rng
+from quarterdeck.engine import Rng, get_game
 from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 from quarterdeck.games.broadsides.bot import CHOOSERS
 from quarterdeck.games.broadsides.decisions import DECISIONS, STEPS
@@ -16,24 +16,38 @@ from quarterdeck.games.broadsides.phases import (
     OVER,
     PHASES,
     PICKS,
+    SEA_PHASES,
     THEN_DOUBLE,
 )
 from quarterdeck.games.broadsides.table import FIELDS, Position
 from quarterdeck.games.broadsides.tensor import PHASES as TENSOR_PHASES
 
 PACKAGE = Path(__file__).parents[3] / "src/quarterdeck/games/broadsides"
-LEAVES = {"components", "phases", "actions"}
-RULES = {"ship", "decks", "setup", "sets", "losses", "stage3", "firing", "stage1", "turn"}
+LEAVES = {"components", "phases", "actions", "sea_dog_cards"}
+RULES = {
+    "ship",
+    "decks",
+    "setup",
+    "sets",
+    "losses",
+    "sea_dog",
+    "stage3",
+    "firing",
+    "stage1",
+    "turn",
+}
 SATELLITES = {"view", "tensor", "render", "bot", "scenario", "evaluation", "experiments"}
 
 
 def test_the_decision_table_covers_every_phase_once() -> None:
     phases = [phase for phase, _ in PHASES]
     assert len(set(phases)) == len(phases)
-    assert set(DECISIONS) == set(phases) - {OVER}
+    sea = [phase for phase, _ in SEA_PHASES]
+    assert set(DECISIONS) == (set(phases) | set(sea)) - {OVER}
     for phase, decision in DECISIONS.items():
         assert decision.phase == phase
-        assert TENSOR_PHASES[decision.tensor][0] == phase
+        # the Sea Dog module's decisions have their own tensor field (sea_phase)
+        assert (SEA_PHASES if phase in sea else TENSOR_PHASES)[decision.tensor][0] == phase
         assert decision.rules and decision.who
 
 
@@ -43,8 +57,11 @@ def test_public_decisions_are_those_whose_options_tell_nothing_secret() -> None:
 
 
 def test_every_action_kind_is_carried_out_by_some_decision(game: BroadSides) -> None:
+    ruled = {kind for decision in DECISIONS.values() for kind in decision.rules}
     kinds = {action.kind for action in game.action_space.actions}
-    assert kinds == {kind for decision in DECISIONS.values() for kind in decision.rules}
+    module = get_game("broadsides", {"sea_dog": True}).action_space.actions
+    assert kinds < ruled  # the base game's, and the Sea Dog module's besides
+    assert {action.kind for action in module} == ruled
 
 
 def test_every_legal_action_has_a_rule_in_its_decision(game: BroadSides) -> None:

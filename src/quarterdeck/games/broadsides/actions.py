@@ -9,6 +9,7 @@ from __future__ import annotations
 from quarterdeck.engine import ActionSpace
 
 from .components import CANNON_POSITIONS, Components, a_or_an, card_name
+from .sea_dog_cards import SeaDogCards
 
 # Stage 1 actions (and Changing Targets, which replaces Stage 1).
 STAGE_ACTIONS = (
@@ -26,7 +27,9 @@ SIDES = ("left", "bottom")
 MARKER_NAMES = {"rigging": "a Sail", "deck": "a Crewman", "hull": "a Plank"}
 
 
-def build_action_space(c: Components) -> ActionSpace:
+def build_action_space(c: Components, sea: SeaDogCards | None = None) -> ActionSpace:
+    """Every action; the Sea Dog module's come after the base game's (``sea``), so a
+    base game's ids stay as they were."""
     decks = c.zones_of("deck")
     actions: list[tuple[str, tuple[int, ...], str]] = []
     add = actions.append
@@ -99,4 +102,21 @@ def build_action_space(c: Components) -> ActionSpace:
                         )
                     )
     add(("stop", (), "stop repairing"))
+    if sea is not None:
+        actions += sea_dog_actions(c, sea)
     return ActionSpace(actions)
+
+
+def sea_dog_actions(c: Components, sea: SeaDogCards) -> list[tuple[str, tuple[int, ...], str]]:
+    """The Experienced Sea Dog module's actions: the draft, the windows, the tricks."""
+    actions: list[tuple[str, tuple[int, ...], str]] = []
+    for r in sea.reputations:
+        actions.append(("reputation", (r.index,), f"keep the Reputation {r.name}"))
+    for t in sea.tricks:
+        actions.append(("keep-trick", (t.index,), f"keep the Dirty Trick {t.name}"))
+    actions.append(("pass", (), "pass (play no Dirty Trick now)"))
+    for t in sea.tricks:
+        actions.append(("trick", (t.index,), f"play {t.name}"))
+    for z in c.zones_of("deck"):
+        actions.append(("trick-zone", (z,), f"aim the Dirty Trick at the foe's {c.zones[z].name}"))
+    return actions

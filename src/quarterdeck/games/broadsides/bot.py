@@ -23,6 +23,7 @@ from .phases import (
     BROADSIDE,
     CHANGE_TARGETS,
     DOUBLE,
+    DRAFT,
     EFFECTIVE,
     EVADE,
     FIRE_SHOT,
@@ -39,6 +40,7 @@ from .phases import (
     PLACE,
     REPAIR,
     REPAIR_ACTION,
+    REPUTATION,
     RETURN_SHOTS,
     SET_OF_ACTION,
     SHEER_OFF,
@@ -48,6 +50,8 @@ from .phases import (
     STAGE2,
     STRAIGHT,
     TASKS,
+    TRICK_ZONE,
+    WINDOW,
     ZERO_IN_MAN,
     ZERO_IN_SIGHT,
 )
@@ -87,6 +91,10 @@ class HeuristicBot(Bot):
         seat = state.current_player
         assert seat is not None
         legal = state.legal_actions()
+        # The Sea Dog module: for now the captain plays no Dirty Trick (it passes
+        # every window and takes its actions as in the base game).
+        plain = [a for a in legal if a.kind != "trick"]
+        legal = plain or legal
         if len(legal) == 1:
             return legal[0]
         view = state.bot_view(seat)
@@ -97,6 +105,9 @@ class HeuristicBot(Bot):
         chooser = CHOOSERS.get(phase)
         choice = chooser(self, view, seat, legal, c) if chooser else None
         return choice if choice is not None else legal[0]
+
+    def _first(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        return legal[0]  # in a window, "pass" (the lowest id once tricks are left out)
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -281,6 +292,12 @@ CHOOSERS: dict[str, Chooser] = {
     DOUBLE: HeuristicBot._double,
     TASKS: HeuristicBot._tasks,
     HAND_LIMIT: HeuristicBot._hand_limit,
+    # the Sea Dog module: the first Reputation and trick dealt, pass every window,
+    # the first Deck zone (left: choosing by the cards' worth)
+    REPUTATION: HeuristicBot._first,
+    DRAFT: HeuristicBot._first,
+    WINDOW: HeuristicBot._first,
+    TRICK_ZONE: HeuristicBot._first,
 }
 
 

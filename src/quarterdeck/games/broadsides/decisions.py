@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from . import firing, losses, render, sets, setup, stage1, stage3, turn
+from . import firing, losses, render, sea_dog, sets, setup, stage1, stage3, turn
 from .phases import (
     ACTION_DONE,
     AFTER_FIRE,
     ANY_TWO,
     DOUBLE,
+    DRAFT,
     EFFECTIVE,
     EVADE,
     FIRE_SHOT,
@@ -41,7 +42,15 @@ from .phases import (
     PICK,
     PLACE,
     REPAIR,
+    REPUTATION,
     RETURN_SHOTS,
+    SEA_COLOUR,
+    SEA_DRAW,
+    SEA_EVASION,
+    SEA_FOE_F2,
+    SEA_FOE_F5,
+    SEA_PHASE_INDEX,
+    SEA_STEP6,
     SPEND_SHOTS,
     STAGE1,
     STAGE2,
@@ -50,6 +59,8 @@ from .phases import (
     STRAIGHT,
     TASKS,
     THEN_DOUBLE,
+    TRICK_ZONE,
+    WINDOW,
     ZERO_IN_MAN,
     ZERO_IN_SIGHT,
 )
@@ -68,7 +79,7 @@ class Decision(NamedTuple):
     rules: Mapping[str, Rule]  # by action kind, the rule that carries it out
     prompt: Callable[[Position, str], str]  # the question, in words
     public: bool  # a single option is taken at once
-    tensor: int  # its index in the observation tensor's ``phase`` field
+    tensor: int  # its index in the tensor's ``phase`` field (``sea_phase``: the module's)
 
 
 def _decision(
@@ -79,7 +90,8 @@ def _decision(
     prompt: Callable[[Position, str], str],
     public: bool = False,
 ) -> Decision:
-    return Decision(phase, who, options, rules, prompt, public, PHASE_INDEX[phase])
+    index = PHASE_INDEX[phase] if phase in PHASE_INDEX else SEA_PHASE_INDEX[phase]
+    return Decision(phase, who, options, rules, prompt, public, index)
 
 
 PICK_RULES: Mapping[str, Rule] = {
@@ -134,7 +146,7 @@ DECISIONS: dict[str, Decision] = {
             STAGE1,
             "the captain whose turn it is",
             turn.stage1_options,
-            {"action": turn.choose_action},
+            {"action": turn.choose_action, "trick": sea_dog.stage1_trick},
             render.prompt_stage1,
         ),
         _decision(
@@ -185,7 +197,7 @@ DECISIONS: dict[str, Decision] = {
             STAGE2,
             "the captain whose turn it is",
             firing.fire_options,
-            {"fire": firing.fire},
+            {"fire": firing.fire, "trick": sea_dog.play_trick},
             render.prompt_stage2,
         ),
         _decision(
@@ -218,11 +230,44 @@ DECISIONS: dict[str, Decision] = {
             {"card": stage3.discard_card, "wild": stage3.discard_wild},
             render.prompt_hand_limit,
         ),
+        # -- the Experienced Sea Dog module
+        _decision(
+            REPUTATION,
+            "each captain, Red first, in secret",
+            sea_dog.reputation_options,
+            {"reputation": sea_dog.keep_reputation},
+            render.prompt_reputation,
+        ),
+        _decision(
+            DRAFT,
+            "each captain in turn, Red first, in secret",
+            sea_dog.draft_options,
+            {"keep-trick": sea_dog.keep_trick},
+            render.prompt_draft,
+        ),
+        _decision(
+            WINDOW,
+            "the captain asked in the window (the turn's captain first)",
+            sea_dog.window_options,
+            {"pass": sea_dog.pass_window, "trick": sea_dog.play_trick},
+            render.prompt_window,
+        ),
+        _decision(
+            TRICK_ZONE,
+            "the captain whose turn it is",
+            sea_dog.trick_zone_options,
+            {"trick-zone": sea_dog.trick_zone},
+            render.prompt_trick_zone,
+        ),
     )
 }
 
 
 def _first_turn(s: Position) -> None:
+    """With the module, the draft comes first (rulebook: after Zeroing In)."""
+    if s.game.sea_dog is not None and not sea_dog.draft_done(s):
+        sea_dog.start_draft(s)
+        return
     turn.start_turn(s, s.first_player or 0)
 
 
@@ -247,4 +292,11 @@ STEPS: dict[str, Callable[[Position], None]] = {
     ANY_TWO: stage1.reload,
     PAYMENT: stage1.repair,
     EVADE: firing.evade,
+    # where a turn resumes once a Sea Dog window closes
+    SEA_FOE_F2: firing.foe_f2,
+    SEA_COLOUR: firing.colour_after_windows,
+    SEA_FOE_F5: firing.foe_f5,
+    SEA_EVASION: firing.evasion_after_windows,
+    SEA_STEP6: firing.remove_markers,
+    SEA_DRAW: stage3.draw_stage3,
 }

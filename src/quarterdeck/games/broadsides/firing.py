@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from quarterdeck.engine import Event
 
+from . import sea_dog
 from .components import card_suit, is_wild
 from .decks import discard_targets
 from .losses import queue
@@ -19,6 +20,11 @@ from .phases import (
     DOUBLE,
     EVADE,
     FIRE_SHOT,
+    SEA_COLOUR,
+    SEA_EVASION,
+    SEA_FOE_F2,
+    SEA_FOE_F5,
+    SEA_STEP6,
     STAGE2,
     THEN_DOUBLE,
     THEN_STAGE3,
@@ -27,26 +33,38 @@ from .phases import (
 )
 from .sets import sel_cards, start_pick
 from .setup import start_zero_in
-from .ship import can_use_cannon, exposed, foe, penalty, target_result, zone_count
+from .ship import can_use_cannon, counted_penalty, exposed, foe, target_result, zone_count
 from .stage3 import start_stage3
 from .table import JSON, Position
 
 
 def start_stage2(s: Position) -> None:
-    """Firing is offered if the manned cannon is loaded and may fire."""
+    """Firing is offered if the manned cannon is loaded and may fire. With the Sea
+    Dog module the decision also holds OWN_S2 (and OWN_S1 after the second action),
+    and is asked of a captain holding a secret trick even when Firing is not open
+    (SD23)."""
     p = s.turn_player
     s.seat = p
-    position = s.gunner[p]
-    assert position is not None
-    if s.loaded[p][position] and can_use_cannon(s, p, position):
+    if can_fire(s, p) or (sea_dog.on(s) and sea_dog.sea(s).tricks[p]):
         s.phase = STAGE2
     else:
         start_stage3(s)
 
 
+def can_fire(s: Position, p: int) -> bool:
+    position = s.gunner[p]
+    assert position is not None
+    return bool(s.loaded[p][position]) and can_use_cannon(s, p, position)
+
+
 def fire_options(s: Position) -> list[int]:
     a = s.game.ids
-    return [a["fire", 1], a["fire", 0]]
+    if not sea_dog.on(s):
+        return [a["fire", 1], a["fire", 0]]
+    p = s.seat
+    codes = ("OWN_S2", "OWN_S1") if sea_dog.stage1_taken(s) else ("OWN_S2",)
+    tricks = sea_dog.trick_options(s, p, *codes)
+    return [*([a["fire", 1]] if can_fire(s, p) else []), a["fire", 0], *tricks]
 
 
 def fire(s: Position, fire: int) -> None:
@@ -76,18 +94,44 @@ def fire_shot_options(s: Position) -> list[int]:
 
 
 def fire_shot(s: Position, shot: int) -> None:
+    """Step 2: the disc is spent; with the module the shooter's OWN_F2 and the foe's
+    FOE_F2 windows come before its colour is checked."""
     p = s.seat
-    zone, _, _, position = s.attack
+    position = s.attack[3]
     s.loaded[p][position].remove(shot)
     s.bag[shot] += 1
+    if sea_dog.on(s):
+        sea_dog.sea(s).effects["shot"] = shot
+        sea_dog.open_window(s, "OWN_F2", [p], SEA_FOE_F2)
+    else:
+        check_colour(s, shot)
+
+
+def foe_f2(s: Position) -> None:
+    sea_dog.open_window(s, "FOE_F2", [foe(s.turn_player)], SEA_COLOUR)
+
+
+def colour_after_windows(s: Position) -> None:
+    check_colour(s, sea_dog.sea(s).effects["shot"])
+
+
+def check_colour(s: Position, shot: int) -> None:
+    """Steps 2–4: the colour, the firing Deck's Cannon penalties, the Targets."""
+    p = s.turn_player
+    s.seat = p
+    zone, _, _, position = s.attack
     c = s.c
     steps: list[JSON] = []
-    if c.shots[shot].hits != c.zones[zone].kind:
+    if not sea_dog.matching(s, shot, zone):
         track(s, -1)
         steps.append(["colour", -1])
     # Only the firing cannon's own Deck counts its cannon penalties.
     firing_deck = c.deck_of(("fore", "aft")[position])
-    cannon_penalty = exposed(s, p, firing_deck).count("cannon")
+    cannon_penalty = (
+        counted_penalty(s, p, "cannon", [firing_deck])
+        if sea_dog.on(s)
+        else exposed(s, p, firing_deck).count("cannon")
+    )
     for _ in range(cannon_penalty):
         track(s, -1)
     if cannon_penalty:
@@ -127,14 +171,32 @@ def double_shot(s: Position, fire: int) -> None:
         zone, potential, _, position = s.attack
         shot = s.loaded[p][position].pop()
         s.bag[shot] += 1
-        bonus = 2 if s.c.shots[shot].hits == s.c.zones[zone].kind else 1
+        bonus = 2 if sea_dog.matching(s, shot, zone) else 1  # SD12
         s.attack[2] = min(potential, s.attack[2] + bonus)  # never above the potential
         s.log(Event("double-shot", {"seat": p, "shot": shot, "damage": s.attack[2]}))
     offer_evasion(s)
 
 
 def offer_evasion(s: Position) -> None:
-    if s.attack[2] > 0:
+    """Step 5. With the module, the shooter's OWN_F5 and the foe's FOE_F5 windows
+    open first (while there is damage to evade)."""
+    if s.attack[2] > 0 and sea_dog.on(s):
+        sea_dog.open_window(s, "OWN_F5", [s.turn_player], SEA_FOE_F5)
+    elif s.attack[2] > 0:
+        s.seat = foe(s.turn_player)
+        start_pick(s, EVADE)
+    else:
+        apply_damage(s)
+
+
+def foe_f5(s: Position) -> None:
+    sea_dog.open_window(s, "FOE_F5", [foe(s.turn_player)], SEA_EVASION)
+
+
+def evasion_after_windows(s: Position) -> None:
+    """Sea Dragon Figurehead forbids the Evasion (DT01); Hard a-Port may have left
+    nothing to evade."""
+    if s.attack[2] > 0 and not sea_dog.sea(s).effects.get("sea_dragon"):
         s.seat = foe(s.turn_player)
         start_pick(s, EVADE)
     else:
@@ -149,9 +211,10 @@ def evade(s: Position) -> None:
     if values:
         for v in values:
             s.covered[p]["evasion"][v - 1] = True
-        n = max(0, len(values) - penalty(s, p, "rigging"))
+        n = max(0, len(values) - counted_penalty(s, p, "rigging"))
         suits = {card_suit(x[0]) for x in s.sel if not is_wild(x[0])}
-        flush = len(suits) <= 1
+        # Weather Gauge: as if the straight were a straight flush (DT10)
+        flush = len(suits) <= 1 or bool(s.sea and s.sea.effects.get("weather_gauge"))
         evaded = n if flush else n // 2
         track(s, -evaded)
         s.log(
@@ -174,9 +237,22 @@ def evade(s: Position) -> None:
 
 
 def apply_damage(s: Position) -> None:
+    """Step 6. With the module: Stout Oak Hull, then the foe's FOE_F6 window while
+    markers are still to be removed (SD7)."""
     p = s.turn_player
     zone, _, damage, _ = s.attack
     s.log(Event("damage", {"seat": p, "zone": zone, "damage": damage}))
+    if sea_dog.on(s) and damage:
+        sea_dog.stout_oak_hull(s)
+        if s.attack[2]:
+            sea_dog.open_window(s, "FOE_F6", [foe(p)], SEA_STEP6)
+            return
+    remove_markers(s)
+
+
+def remove_markers(s: Position) -> None:
+    p = s.turn_player
+    zone, _, damage, _ = s.attack
     tasks = [[foe(p), ZONE, damage, zone, -1]] if damage else []
     queue(s, tasks, AFTER_FIRE)
 

@@ -21,6 +21,7 @@ from quarterdeck.engine import (
 from .actions import build_action_space
 from .components import Components, parse_components
 from .evaluation import red_win_chance
+from .sea_dog_cards import SeaDogCards, builtin_sea_dog, parse_sea_dog
 from .state import BroadSidesState
 from .table import BroadSidesGame
 from .tensor import Encoder, write_observation
@@ -57,6 +58,14 @@ class BroadSides(BroadSidesGame):
             for captain in ("red", "blue")
         ),
         Option(
+            "sea_dog",
+            False,
+            "play the Experienced Sea Dog module: each captain keeps a Reputation and "
+            "three secret Dirty Tricks (house cards: data/sea_dog.json, or the 'sea_dog' "
+            "records of a data file given with -o data=FILE)",
+            house=True,
+        ),
+        Option(
             "hand_limit",
             0,
             "a variant hand limit from 1 to 20 for experiments; 0 is the rule (6 'by "
@@ -73,10 +82,28 @@ class BroadSides(BroadSidesGame):
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)
+        self.sea_dog = self._sea_dog_cards(raw)
         if self.options["hand_limit"]:  # a variant for experiments: every reader sees it
             self.components = replace(self.components, hand_limit=self.options["hand_limit"])
         self.preset_cannons = [self._preset(f"{captain}_cannons") for captain in ("red", "blue")]
         return self.components
+
+    def _sea_dog_cards(self, raw: JSON) -> SeaDogCards | None:
+        """The module's cards when it is played: the data file's ``sea_dog`` records,
+        else the built-in house cards, which then join the game's data (so the data
+        hash, and a record that embeds its data, cover them). Without the module the
+        data stay exactly as read."""
+        if not self.options["sea_dog"]:
+            return None
+        if "sea_dog" not in raw:
+            self.raw_data = raw = {**raw, "sea_dog": builtin_sea_dog()}
+        return parse_sea_dog(raw["sea_dog"])
+
+    @cached_property
+    def is_custom_data(self) -> bool:
+        """Other data than the built-in files (the house cards count as built in)."""
+        builtin = type(self)(sea_dog=self.options["sea_dog"])
+        return self.data_hash != builtin.data_hash
 
     def cannon_pairs(self) -> dict[str, tuple[int, int]]:
         """Every fore and aft pair a captain may mount, by name (FORE+AFT tile ids)."""
@@ -100,7 +127,7 @@ class BroadSides(BroadSidesGame):
         return pairs[value]
 
     def build_action_space(self) -> ActionSpace:
-        space = build_action_space(self.components)
+        space = build_action_space(self.components, self.sea_dog)
         # Action ids by meaning: ids["card", 7]; an action with no arguments by its kind.
         self.ids: dict[Any, int] = {(a.kind, *a.args): a.id for a in space.actions}
         self.ids.update({a.kind: a.id for a in space.actions if not a.args})
@@ -112,6 +139,8 @@ class BroadSides(BroadSidesGame):
         return state
 
     def max_game_length(self, players: int) -> int:
+        if self.options["sea_dog"]:
+            return self._sea_dog_length(players)
         cap = int(self.options["round_cap"])
         # Setup: 4 officer, 4 cannon, at most 8 loading and 4 Zero In decisions. A turn:
         # two actions of at most 1 + 9 cards + 1 done + 4 shots + 4 effects, or of
@@ -120,6 +149,22 @@ class BroadSides(BroadSidesGame):
         # damage (14), Zero In (2); discarding to the hand limit (9).
         per_turn = 2 * 20 + 2 * (3 + 4 + 9) + 3 + 11 + 14 + 2 + 9
         return 20 + 2 * cap * per_turn
+
+    def _sea_dog_length(self, players: int) -> int:
+        """The base game's bound plus the module's decisions: the draft (a Reputation
+        and the tricks' rounds each), and per turn each window asked of each captain
+        once per trick held plus a pass, the Sharpshooters' zone and its loss, and
+        Rum Ration's extra cards to discard."""
+        base = self.configured({"sea_dog": False}).max_game_length(players)
+        sea = self.sea_dog
+        assert sea is not None
+        rounds = sea.rules["trick_rounds"]
+        tricks = 2 * rounds + 2  # every trick held, Crow's Nest twice: at most once a window each
+        windows = 16  # the window points of a turn (house cards §1 and SD23), generously
+        extra_draw = max((t.params.get("draw", 0) for t in sea.tricks), default=0)
+        per_turn = windows * (tricks + 1) + 2 + extra_draw
+        cap = int(self.options["round_cap"])
+        return base + 2 * (1 + rounds) + 2 * cap * per_turn
 
     def _state_from_json(self, data: Mapping[str, JSON], players: int) -> BroadSidesState:
         return BroadSidesState.from_state_json(self, data)
@@ -164,7 +209,7 @@ class BroadSides(BroadSidesGame):
     @cached_property
     def observation_encoder(self) -> Encoder:
         """The layout with every offset and table the writer needs, made once."""
-        return Encoder(self.components, int(self.options["round_cap"]))
+        return Encoder(self.components, int(self.options["round_cap"]), self.sea_dog)
 
     def load_scenario(self, data: Mapping[str, JSON], strict: bool = True) -> BroadSidesState:
         from .scenario import load_scenario

@@ -119,3 +119,26 @@ ZONE = "zone"  # markers off the zone under fire
 FORE, AFT = 0, 1
 CAPTAIN, FIRST_MATE = 0, 1
 LOST = -1  # an officer's zone once lost
+
+# -- the Experienced Sea Dog module (option ``sea_dog``) -----------------------------------
+
+REPUTATION = "reputation"
+DRAFT = "draft"
+WINDOW = "window"
+TRICK_ZONE = "trick-zone"
+#: The module's decisions, in the order of the tensor's ``sea_phase`` field (the base
+#: ``phase`` field stays as it was, so a base game's observation is unchanged).
+SEA_PHASES = (
+    (REPUTATION, "keep one of the Reputations dealt"),
+    (DRAFT, "keep one of the Dirty Tricks dealt"),
+    (WINDOW, "play a Dirty Trick or pass"),
+    (TRICK_ZONE, "choose the foe's Deck zone for a Dirty Trick"),
+)
+SEA_PHASE_INDEX = {phase: i for i, (phase, _) in enumerate(SEA_PHASES)}
+# Where a turn resumes once a window closes (``Sea.window``).
+SEA_FOE_F2 = "sea-foe-f2"  # the shooter's OWN_F2 is over: the foe's FOE_F2
+SEA_COLOUR = "sea-colour"  # both F2 windows are over: the disc's colour is checked
+SEA_FOE_F5 = "sea-foe-f5"  # the shooter's OWN_F5 is over: the foe's FOE_F5
+SEA_EVASION = "sea-evasion"  # both F5 windows are over: the Evasion, if allowed
+SEA_STEP6 = "sea-step6"  # FOE_F6 is over: the markers are removed
+SEA_DRAW = "sea-draw"  # OWN_S3 is over: the Stage 3 draw

@@ -79,6 +79,36 @@ def prompt_repair(s: Position, who: str) -> str:
     return f"{who}: Repair — {s.repairs_left} move(s) left"
 
 
+def prompt_reputation(s: Position, who: str) -> str:
+    return f"{who}: keep one of your Reputations (the other two leave the game)"
+
+
+def prompt_draft(s: Position, who: str) -> str:
+    sea = s.sea
+    assert sea is not None
+    return f"{who}: keep one of these Dirty Tricks (draft round {sea.rounds[s.seat] + 1})"
+
+
+def prompt_window(s: Position, who: str) -> str:
+    code = s.sea.window[0] if s.sea is not None and s.sea.window else ""
+    return f"{who}: play a Dirty Trick now ({WINDOW_WORDS.get(code, code)}), or pass"
+
+
+def prompt_trick_zone(s: Position, who: str) -> str:
+    return f"{who}: at which of the foe's Decks do your Sharpshooters aim?"
+
+
+#: The Sea Dog windows, in words (house cards §1).
+WINDOW_WORDS = {
+    "OWN_F2": "your shot is chosen, before its colour is checked",
+    "FOE_F2": "the foe's shot is chosen, before its colour is checked",
+    "OWN_F5": "before your foe decides about Evasion",
+    "FOE_F5": "before you decide about Evasion",
+    "FOE_F6": "before you remove the markers hit",
+    "OWN_S3": "the start of your Stage 3, before you draw",
+}
+
+
 def prompt_stage2(s: Position, who: str) -> str:
     return f"{who}: Fire the manned cannon, or hold fire?"
 
@@ -205,6 +235,40 @@ def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None 
         if event["winner"] is None:
             return f"The game ends in a draw ({event['reason']})."
         return f"{SEATS[event['winner']]} WINS ({event['reason']})."
+    if kind.startswith("sea-"):
+        return describe_sea_event(event, who, zone)
+    return f"{kind}: {dict(event)}"
+
+
+def describe_sea_event(event: Mapping[str, JSON], who: str, zone: Any) -> str:
+    """The Sea Dog module's events in words (secret parts only for their owner)."""
+    kind = event["kind"]
+    if kind == "sea-draft":
+        return (
+            f"Each captain is dealt {event['reputations']} Reputations, then "
+            f"{event['rounds']} rounds of {event['tricks']} Dirty Tricks (keep 1 each time)."
+        )
+    if kind == "sea-reputation":
+        kept = f" ({event['reputation']})" if "reputation" in event else ""
+        return f"{who} keeps a Reputation in secret{kept}."
+    if kind == "sea-reputations":
+        red, blue = event["reputations"]
+        return f"Reputations revealed: Red is {red}; Blue is {blue}."
+    if kind == "sea-keep":
+        kept = f" ({event['trick']})" if "trick" in event else ""
+        return f"{who} keeps a Dirty Trick in secret (round {event['round']}){kept}."
+    if kind == "sea-pass":
+        return f"{who} plays no Dirty Trick."
+    if kind == "sea-trick":
+        return f"{who} plays the Dirty Trick {event['name']}!"
+    if kind == "sea-damage":
+        return f"The damage track stands at {event['damage']}."
+    if kind == "sea-gunner":
+        return f"{who}'s Gunner moves to the {('fore', 'aft')[event['cannon']]} cannon."
+    if kind == "sea-sharpshooters":
+        return f"{who}'s Sharpshooters fire at the foe's {zone('zone')}."
+    if kind == "sea-stout-oak":
+        return f"{who}'s Stout Oak Hull holds: the damage is now {event['damage']}."
     return f"{kind}: {dict(event)}"
 
 

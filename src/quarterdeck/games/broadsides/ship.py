@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .phases import AFT, FORE
+from .sea_dog_cards import SeaDogCard
 from .table import Position
 
 
@@ -53,7 +54,29 @@ def can_use_cannon(s: Position, p: int, position: int) -> bool:
 
 
 def hand_limit(s: Position, p: int) -> int:
-    return max(0, s.c.hand_limit - penalty(s, p, "hand"))
+    if s.sea is None:
+        return max(0, s.c.hand_limit - penalty(s, p, "hand"))
+    rep = reputation(s, p)
+    base = rep.param("hand_limit") if rep is not None and rep.id == "REP8" else s.c.hand_limit
+    return max(0, base - counted_penalty(s, p, "hand"))
+
+
+def reputation(s: Position, p: int) -> SeaDogCard | None:
+    """``p``'s kept Reputation (Sea Dog module), once chosen."""
+    if s.sea is None or s.game.sea_dog is None:
+        return None
+    kept = s.sea.reputation[p]
+    return None if kept is None else s.game.sea_dog.reputations[kept]
+
+
+def counted_penalty(s: Position, p: int, icon: str, zones: Sequence[int] | None = None) -> int:
+    """Exposed ``icon`` penalties as a rule counts them: Iron Discipline (REP9) counts
+    one fewer of each kind, never below 0 (SD8); No-firing is not a count."""
+    n = penalty(s, p, icon, zones)
+    rep = reputation(s, p)
+    if rep is not None and rep.id == "REP9" and n:
+        n = max(0, n - rep.param("fewer_per_kind"))
+    return n
 
 
 def missing_planks(s: Position, p: int) -> int:

@@ -32,7 +32,7 @@ from .phases import (
 )
 from .sets import ordered_options, sel_cards, wild_face_up
 from .setup import continue_loading
-from .ship import can_use_cannon, foe, penalty, room, zone_count
+from .ship import can_use_cannon, counted_penalty, foe, reputation, room, zone_count
 from .table import Position
 
 # -- Aim! ----------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ def spend_shot(s: Position, shot: int, position: int) -> None:
 def effective_count(s: Position) -> int:
     """Cannon penalties on any Deck: a Broadside counts one card fewer each."""
     decks = s.c.zones_of("deck")
-    return max(0, len(s.spent) - penalty(s, s.turn_player, "cannon", decks))
+    return max(0, len(s.spent) - counted_penalty(s, s.turn_player, "cannon", decks))
 
 
 def effective_options(s: Position) -> list[int]:
@@ -170,9 +170,9 @@ def sheer_off(s: Position) -> None:
     values = [x[1] for x in s.sel]
     for v in values:
         s.covered[p]["sheer-off"][v - 1] = True
-    n = max(0, len(values) - penalty(s, p, "rigging"))
+    n = max(0, len(values) - counted_penalty(s, p, "rigging"))
     other = foe(p)
-    lose = min(len(s.hands[other]), n + 1) if n else 0
+    lose = min(len(s.hands[other]), n + 1 + terror(s, p)) if n else 0
     pulled = []
     for card in s.rng.sample(s.hands[other], lose):
         if is_wild(card):  # a Wild at random: which number shows is decided apart
@@ -193,6 +193,14 @@ def sheer_off(s: Position) -> None:
     )
     s.sel = []
     s.proceed(ACTION_DONE)
+
+
+def terror(s: Position, p: int) -> int:
+    """Terror of the Caribbean (REP5): a Sheer Off takes ``extra_cards`` more."""
+    rep = reputation(s, p)
+    if rep is None or rep.id != "REP5" or len(s.sel) < rep.param("min_cards"):
+        return 0
+    return rep.param("extra_cards")
 
 
 # -- Reload! -------------------------------------------------------------------------------

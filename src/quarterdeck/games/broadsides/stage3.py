@@ -6,18 +6,30 @@ from __future__ import annotations
 
 from quarterdeck.engine import Event
 
+from . import sea_dog
 from .decks import draw_aim
 from .losses import win
-from .phases import HAND_LIMIT, NEXT_TURN, OVER
+from .phases import HAND_LIMIT, NEXT_TURN, OVER, SEA_DRAW
 from .sets import card_id, ordered_options, wild_face_up
 from .ship import hand_limit, ship_markers
 from .table import Position
 
 
 def start_stage3(s: Position) -> None:
+    """With the module, OWN_S3 opens before the draw (Rum Ration)."""
+    if sea_dog.on(s):
+        sea_dog.open_window(s, "OWN_S3", [s.turn_player], SEA_DRAW)
+    else:
+        draw_stage3(s)
+
+
+def draw_stage3(s: Position) -> None:
     p = s.turn_player
     s.seat = p
-    draw_aim(s, p, s.c.draw_per_turn)
+    draw = s.c.draw_per_turn
+    if s.sea is not None:
+        draw = s.sea.effects.get("draw", draw)  # Rum Ration (DT18)
+    draw_aim(s, p, draw)
     s.sel = []
     if len(s.hands[p]) > hand_limit(s, p):
         s.phase = HAND_LIMIT

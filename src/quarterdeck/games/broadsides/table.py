@@ -19,6 +19,7 @@ from quarterdeck.engine import Game, State
 
 from .components import Components
 from .phases import OFFICER
+from .sea_dog_cards import SeaDogCards
 
 JSON = Any
 
@@ -28,6 +29,8 @@ class BroadSidesGame(Game):
     of it): its checked components, the variant cannons and the action ids."""
 
     components: Components
+    #: The Experienced Sea Dog module's cards, ``None`` when it is not played.
+    sea_dog: SeaDogCards | None
     #: Each captain's cannons (fore, aft) when a variant sets them openly.
     preset_cannons: list[tuple[int, int] | None]
     #: Action ids by meaning: ``ids["card", 7]``; an action without arguments by kind.
@@ -48,6 +51,9 @@ class Kept(NamedTuple):
     #: numbers); ``None``: as it is.
     to_json: Callable[[Any], JSON] | None = None
     from_json: Callable[[JSON], Any] | None = None
+    #: Left out of the JSON while ``None`` (a module's part: a base game's JSON, and so
+    #: every stored record's fingerprint, stays as it was).
+    optional: bool = False
 
 
 #: How ``clone`` copies a field, as Python source over ``{x}``: made into one function.
@@ -59,6 +65,8 @@ COPIES = {
     "maps": "[dict(v) for v in {x}]",
     "maps of lists": "[{{k: list(w) for k, w in v.items()}} for v in {x}]",
     "list or None": "None if {x} is None else list({x})",
+    "dict": "dict({x})",
+    "sea": "None if {x} is None else {x}.clone()",  # the Sea Dog module's part, or None
 }
 _DECK = list(range(42))  # each captain's Aim deck: 40 numbered cards and 2 Wilds
 
@@ -71,6 +79,73 @@ def _full(c: Components) -> list[int]:
 def _two(make: Callable[[], Any]) -> Callable[[Components], Any]:
     """The same value, made anew, for each captain."""
     return lambda c: [make(), make()]
+
+
+#: Each slot of :class:`Sea`'s copy (as ``COPIES``): made into ``clone``.
+SEA_KINDS = {
+    "rep_offers": "rows",
+    "reputation": "list",
+    "revealed": "value",
+    "offers": "rows of rows",
+    "rounds": "list",
+    "kept": "rows",
+    "tricks": "rows",
+    "played": "rows",
+    "crows_nest": "list",
+    "window": "list",
+    "asking": "list",
+    "effects": "dict",
+}
+
+
+class Sea:
+    """The Experienced Sea Dog module's part of a position (``None`` without the
+    module). Per captain, a list of two (Red, Blue); cards are indices among the
+    Reputations or the Dirty Tricks of ``SeaDogCards``."""
+
+    __slots__ = (
+        "asking",
+        "crows_nest",
+        "effects",
+        "kept",
+        "offers",
+        "played",
+        "rep_offers",
+        "reputation",
+        "revealed",
+        "rounds",
+        "tricks",
+        "window",
+    )
+
+    def __init__(self) -> None:
+        self.rep_offers: list[list[int]] = [[], []]  # the Reputations dealt to each
+        self.reputation: list[int | None] = [None, None]  # kept (secret until revealed)
+        self.revealed = False  # both Reputations face up
+        self.offers: list[list[list[int]]] = [[], []]  # Dirty Tricks dealt, round by round
+        self.rounds = [0, 0]  # draft rounds each captain has finished
+        self.kept: list[list[int]] = [[], []]  # the trick kept in each round
+        self.tricks: list[list[int]] = [[], []]  # secret tricks held
+        self.played: list[list[int]] = []  # [seat, trick], in order: public
+        self.crows_nest = [0, 0]  # uses left of a face-up Crow's Nest
+        self.window: list[Any] = []  # [code, resume step] of the window open
+        self.asking: list[int] = []  # seats still to be asked in it (SD1 order)
+        self.effects: dict[str, int] = {}  # tricks in play this turn or Firing
+
+    def clone(self) -> "Sea":
+        other = Sea.__new__(Sea)
+        _copy_sea(self, other)
+        return other
+
+    def to_json(self) -> JSON:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> "Sea":
+        sea = cls()
+        for name in cls.__slots__:
+            setattr(sea, name, data[name])
+        return sea
 
 
 class Fields:
@@ -150,6 +225,17 @@ class Fields:
             from_json=lambda v: [{int(z): t for z, t in d.items()} for d in v],
         ),
     ]
+    # the Experienced Sea Dog module (None: played without it)
+    sea: Annotated[
+        Sea | None,
+        Kept(
+            "sea",
+            lambda c: None,
+            to_json=lambda v: None if v is None else v.to_json(),
+            from_json=lambda v: None if v is None else Sea.from_json(v),
+            optional=True,
+        ),
+    ]
 
 
 #: The fields, in order, each with how it is kept.
@@ -171,6 +257,7 @@ def _copier(fields: tuple[tuple[str, Kept], ...]) -> Callable[[Any, Any], None]:
 
 
 _copy_fields = _copier(FIELDS)
+_copy_sea = _copier(tuple((name, Kept(kind, lambda c: None)) for name, kind in SEA_KINDS.items()))
 
 
 class Position(Fields, State):
@@ -207,6 +294,8 @@ class Position(Fields, State):
         out = {}
         for name, kept in FIELDS:
             value = getattr(self, name)
+            if kept.optional and value is None:
+                continue
             out[name] = value if kept.to_json is None else kept.to_json(value)
         return json.loads(json.dumps(out))  # type: ignore[no-any-return]
 
@@ -215,6 +304,9 @@ class Position(Fields, State):
         state = cls(game, 0)
         copy = json.loads(json.dumps(dict(data)))
         for name, kept in FIELDS:
+            if kept.optional and name not in copy:
+                setattr(state, name, None)
+                continue
             value = copy[name]
             setattr(state, name, value if kept.from_json is None else kept.from_json(value))
         return state

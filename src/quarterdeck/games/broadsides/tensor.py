@@ -35,6 +35,8 @@ from .phases import (
     PLACE,
     REPAIR,
     RETURN_SHOTS,
+    SEA_PHASE_INDEX,
+    SEA_PHASES,
     SPEND_SHOTS,
     TASKS,
     UNAIM,
@@ -43,6 +45,8 @@ from .phases import (
     ZERO_IN_SIGHT,
     ZONE,
 )
+from .sea_dog import dealt_rounds
+from .sea_dog_cards import WINDOWS, SeaDogCards
 from .table import Position
 
 __all__ = ["PENALTIES", "PHASES", "PICKS", "Encoder", "observation_layout", "write_observation"]
@@ -75,8 +79,11 @@ HULL_FIELDS = (
 CACHE = 256  # hull configurations remembered before the cache starts anew
 
 
-def observation_layout(c: Components, round_cap: int) -> TensorLayout:
-    """The fields of a seat's observation for the game's components and round cap."""
+def observation_layout(
+    c: Components, round_cap: int, sea: SeaDogCards | None = None
+) -> TensorLayout:
+    """The fields of a seat's observation for the game's components and round cap;
+    the Sea Dog module's fields follow at the end when it is played (``sea``)."""
     zones, shots, targets = len(c.zones), len(c.shots), len(c.target_centres)
     zone_names = ", ".join(z.name for z in c.zones)
     shot_names = ", ".join(s.name for s in c.shots)
@@ -193,7 +200,54 @@ def observation_layout(c: Components, round_cap: int) -> TensorLayout:
     ]
     for who, whose in (("me", "my"), ("foe", "the foe's")):
         fields += _ship_fields(c, who, whose, cards)
+    if sea is not None:
+        fields += _sea_dog_fields(sea)
     return TensorLayout(fields)
+
+
+#: The Sea Dog effects in play this turn (``Sea.effects``), in the ``sea_in_play`` order.
+SEA_EFFECTS = (
+    "stage1",
+    "changed_targets",
+    "red_hot",
+    "wet_powder",
+    "sea_dragon",
+    "weather_gauge",
+    "draw",
+)
+
+
+def _sea_dog_fields(sea: SeaDogCards) -> list[TensorField]:
+    """The Experienced Sea Dog module: Reputations, Dirty Tricks, the window open."""
+    reps, tricks = len(sea.reputations), len(sea.tricks)
+    rep_names = ", ".join(r.id for r in sea.reputations)
+    trick_names = ", ".join(t.id for t in sea.tricks)
+    f = TensorField
+    return [
+        f(
+            "sea_phase",
+            (len(SEA_PHASES),),
+            "the module's decision asked now, one-hot: "
+            + ", ".join(f"{p} ({w})" for p, w in SEA_PHASES)
+            + " (the base phase field is then all 0)",
+        ),
+        f("sea_window", (len(WINDOWS),), "the window open, one-hot: " + ", ".join(WINDOWS)),
+        f(
+            "sea_reputation",
+            (2, reps),
+            f"the kept Reputation [me, foe] ({rep_names}); the foe's once revealed",
+        ),
+        f("sea_reputations_dealt", (reps,), "1 for each Reputation dealt to me"),
+        f("sea_tricks", (tricks,), f"1 for each secret Dirty Trick I hold ({trick_names})"),
+        f("sea_tricks_dealt", (tricks,), "1 for each Dirty Trick dealt to me in the draft so far"),
+        f("sea_foe_tricks", (1,), "secret Dirty Tricks the foe holds / the draft's rounds"),
+        f("sea_played", (2, tricks), "1 for each Dirty Trick played [by me, by the foe]"),
+        f(
+            "sea_in_play",
+            (len(SEA_EFFECTS),),
+            "1 for each effect in play this turn: " + ", ".join(SEA_EFFECTS),
+        ),
+    ]
 
 
 def _ship_fields(c: Components, who: str, whose: str, cards: str) -> list[TensorField]:
@@ -311,9 +365,12 @@ class Encoder:
     """The layout of a game's observations and everything the writer needs, worked
     out once per game (``BroadSides.observation_encoder``)."""
 
-    def __init__(self, c: Components, round_cap: int) -> None:
-        layout = self.layout = observation_layout(c, round_cap)
+    def __init__(self, c: Components, round_cap: int, sea: SeaDogCards | None = None) -> None:
+        layout = self.layout = observation_layout(c, round_cap, sea)
         at = layout.offset
+        self.sea = sea
+        if sea is not None:
+            self.sea_offsets = {name: at[name] for name in at if name.startswith("sea_")}
         size = {f.name: f.size for f in layout.fields}
         self.c = c
         zones = self.zones = len(c.zones)
@@ -484,7 +541,8 @@ def write_observation(e: Encoder, state: Position, seat: int, out: Buffer) -> No
     phase = state.phase
     # -- who decides what
     v[e.colour + seat] = 1.0
-    v[e.phase[phase]] = 1.0
+    if phase in e.phase:
+        v[e.phase[phase]] = 1.0
     v[e.turn_player + (state.turn_player != seat)] = 1.0
     if phase != OVER:
         v[e.deciding + (state.seat != seat)] = 1.0
@@ -556,6 +614,8 @@ def write_observation(e: Encoder, state: Position, seat: int, out: Buffer) -> No
         for card in hands[foe]:
             if card not in fresh:
                 v[known[card]] = 1.0
+    if e.sea is not None and state.sea is not None:
+        _sea_dog(state, seat, e, v)
     # -- the ships
     cannons = state.cannons  # as view.cannons_revealed: both captains have chosen
     revealed = cannons[0][1] is not None and cannons[1][1] is not None
@@ -629,6 +689,39 @@ def _ship(state: Position, p: int, i: int, shown: bool, e: Encoder, v: Any, dens
                 base
                 + e.reads[reading][min(9, abs(left_value - cx))][min(9, abs(bottom_value - cy))]
             ] = 1.0
+
+
+def _sea_dog(state: Position, seat: int, e: Encoder, v: Any) -> None:
+    """What the seat knows of the module (SD25): never the foe's secret tricks."""
+    sea, cards, at = state.sea, e.sea, e.sea_offsets
+    assert sea is not None and cards is not None
+    foe = 1 - seat
+    reps, tricks = len(cards.reputations), len(cards.tricks)
+    if state.phase in SEA_PHASE_INDEX:
+        v[at["sea_phase"] + SEA_PHASE_INDEX[state.phase]] = 1.0
+    if sea.window:
+        v[at["sea_window"] + WINDOWS.index(sea.window[0])] = 1.0
+    mine = sea.reputation[seat]
+    if mine is not None:
+        v[at["sea_reputation"] + mine] = 1.0
+    theirs = sea.reputation[foe]
+    if sea.revealed and theirs is not None:
+        v[at["sea_reputation"] + reps + theirs] = 1.0
+    for r in sea.rep_offers[seat]:
+        v[at["sea_reputations_dealt"] + r] = 1.0
+    for t in sea.tricks[seat]:
+        v[at["sea_tricks"] + t] = 1.0
+    dealt = dealt_rounds(sea, cards.rules["trick_rounds"])
+    for offer in sea.offers[seat][:dealt]:
+        for t in offer:
+            v[at["sea_tricks_dealt"] + t] = 1.0
+    if sea.tricks[foe]:
+        v[at["sea_foe_tricks"]] = min(1.0, len(sea.tricks[foe]) / cards.rules["trick_rounds"])
+    for p, t in sea.played:
+        v[at["sea_played"] + (p != seat) * tricks + t] = 1.0
+    for k, name in enumerate(SEA_EFFECTS):
+        if sea.effects.get(name):
+            v[at["sea_in_play"] + k] = 1.0
 
 
 def _broadside(state: Position, seat: int, e: Encoder, v: Any) -> None:

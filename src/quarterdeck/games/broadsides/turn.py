@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from quarterdeck.engine import Event
 
+from . import sea_dog
 from .decks import discard_targets, draw_aim
 from .firing import start_stage2
 from .phases import (
@@ -35,6 +36,8 @@ def start_turn(s: Position, p: int) -> None:
     s.actions_taken = 0
     s.aimed = False
     s.phase = STAGE1
+    if s.sea is not None:
+        s.sea.effects = {}  # the tricks in play last only the turn
     s.log(Event("turn", {"seat": p, "turn": s.turns + 1}))
 
 
@@ -69,7 +72,12 @@ def stage_actions(s: Position) -> list[int]:
 
 def stage1_options(s: Position) -> list[int]:
     a = s.game.ids
-    return [a["action", n] for n in stage_actions(s)]
+    if not sea_dog.on(s):
+        return [a["action", n] for n in stage_actions(s)]
+    # A free trick takes Stage 1: Changing Targets is then no longer open (SD23).
+    taken = bool(sea_dog.sea(s).effects.get("stage1"))
+    actions = [n for n in stage_actions(s) if not (taken and n == CHANGE_TARGETS)]
+    return [a["action", n] for n in actions] + sea_dog.stage1_tricks(s)
 
 
 def choose_action(s: Position, n: int) -> None:
@@ -79,6 +87,8 @@ def choose_action(s: Position, n: int) -> None:
         draw_aim(s, p, 1)
         action_done(s)
     elif n == CHANGE_TARGETS:  # Changing Targets replaces Stage 1
+        if s.sea is not None:
+            s.sea.effects["changed_targets"] = 1
         discard_targets(s, p)
         start_zero_in(s, p, THEN_STAGE2)
     else:  # the others begin with their set of Aim cards

@@ -9,6 +9,7 @@ from quarterdeck.engine import LazyView, Rng
 
 from .components import CANNON_POSITIONS
 from .phases import HAND_LIMIT, PICK, PLACE
+from .sea_dog import dealt_rounds
 from .ship import (
     can_use_cannon,
     hand_limit,
@@ -224,10 +225,59 @@ def view(state: Position, seat: int | None, reveal: bool, lazy: bool = False) ->
             [t[0], t[1], t[2], c.zones[t[3]].id if t[3] >= 0 else None] for t in state.tasks
         ],
     }
+    if state.game.sea_dog is not None:
+        out["sea_dog"] = sea_dog_view(state, seat, reveal)
     if reveal:
         out["decks"] = [list(d) for d in state.decks]
         out["target_order"] = list(state.target_deck)
     return out
+
+
+def sea_dog_view(state: Position, seat: int | None, reveal: bool) -> JSON:
+    """The module as ``seat`` sees it (SD25): its own Reputations dealt and kept, its
+    tricks dealt and held; both kept Reputations once revealed; every played trick,
+    the number of secret tricks each holds, the window open and the tricks in play."""
+    cards = state.game.sea_dog
+    sea = state.sea
+    assert cards is not None
+    if sea is None:  # not dealt yet
+        return None
+    dealt = dealt_rounds(sea, cards.rules["trick_rounds"])
+
+    def rep(r: int | None) -> JSON:
+        if r is None:
+            return None
+        card = cards.reputations[r]
+        return {"id": card.id, "name": card.name, "effect": card.effect}
+
+    def trick(t: int) -> JSON:
+        card = cards.tricks[t]
+        return {"id": card.id, "name": card.name, "window": list(card.windows), "cost": card.cost}
+
+    ships = []
+    for p in (0, 1):
+        own = reveal or p == seat
+        ships.append(
+            {
+                "reputation": rep(sea.reputation[p]) if own or sea.revealed else None,
+                "reputation_chosen": sea.reputation[p] is not None,
+                "reputations_dealt": [rep(r) for r in sea.rep_offers[p]] if own else None,
+                "tricks_dealt": [[trick(t) for t in o] for o in sea.offers[p][:dealt]]
+                if own
+                else None,
+                "tricks": [trick(t) for t in sea.tricks[p]] if own else None,
+                "tricks_held": len(sea.tricks[p]),
+                "draft_rounds": sea.rounds[p],
+                "crows_nest": sea.crows_nest[p],
+            }
+        )
+    return {
+        "ships": ships,
+        "played": [[p, cards.tricks[t].id] for p, t in sea.played],
+        "window": sea.window[0] if sea.window else None,
+        "asking": list(sea.asking),
+        "in_play": dict(sorted(sea.effects.items())),
+    }
 
 
 def resample(state: P, seat: int | None, rng: Rng) -> P:
@@ -254,7 +304,83 @@ def resample(state: P, seat: int | None, rng: Rng) -> P:
         for p in (0, 1):
             if p != seat:
                 _redraw_cannons(s, p, rng)
+    if s.sea is not None:
+        _redraw_sea(s, seat, rng)
     return s
+
+
+def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
+    """Redraw the Sea Dog cards ``seat`` has not seen (SD25): the foe's Reputations
+    dealt (and the kept one before the reveal), every trick the seat was not dealt nor
+    saw played (the foe's secret tricks, with the same count, and the rounds still to
+    deal); then rewrite the foe's draft choices in the history to match."""
+    cards = s.game.sea_dog
+    sea = s.sea
+    assert cards is not None and sea is not None
+    hidden = [p for p in (0, 1) if p != seat]
+    # Reputations: the seat's own offer is known, and the revealed ones.
+    n = cards.rules["reputations_offered"]
+    known = set(sea.rep_offers[seat]) if seat is not None else set()
+    shown: dict[int, int] = {}
+    for p in hidden:
+        kept = sea.reputation[p]
+        if sea.revealed and kept is not None:
+            shown[p] = kept
+    pool = sorted({r.index for r in cards.reputations} - known - set(shown.values()))
+    rng.shuffle(pool)
+    for p in hidden:
+        if not sea.rep_offers[p]:
+            continue
+        offer = [shown[p]] if p in shown else []
+        while len(offer) < n:
+            offer.append(pool.pop())
+        sea.rep_offers[p] = sorted(offer)
+        if sea.reputation[p] is not None and p not in shown:
+            sea.reputation[p] = rng.choice(sea.rep_offers[p])
+    # Dirty Tricks: the seat knows the rounds dealt to it and every trick played.
+    rounds, k = cards.rules["trick_rounds"], cards.rules["tricks_offered"]
+    dealt = dealt_rounds(sea, rounds) if sea.offers[0] else 0
+    seen = {t for o in sea.offers[seat][:dealt] for t in o} if seat is not None else set()
+    played = {t for _, t in sea.played}
+    pool = sorted({t.index for t in cards.tricks} - seen - played)
+    rng.shuffle(pool)
+    for p in hidden:
+        if not sea.offers[p]:
+            continue
+        secret = [pool.pop() for _ in sea.tricks[p]]
+        kept_all = [t for q, t in sea.played if q == p] + secret
+        rng.shuffle(kept_all)
+        sea.tricks[p] = secret
+        sea.kept[p] = kept_all
+        for r in range(rounds):
+            tricks = [kept_all[r]] if r < len(kept_all) else []
+            while len(tricks) < k:
+                tricks.append(pool.pop())
+            sea.offers[p][r] = sorted(tricks)
+    if seat is not None and sea.offers[seat]:
+        for r in range(dealt, rounds):  # the rounds still to deal, unseen by anybody
+            sea.offers[seat][r] = sorted(pool.pop() for _ in range(k))
+    _rewrite_draft(s, hidden)
+
+
+def _rewrite_draft(s: Position, hidden: list[int]) -> None:
+    """The draft's choices alternate Red, Blue: rewrite the hidden seats' to the
+    cards they now kept (the engine strips their secret log lines from the guess)."""
+    sea = s.sea
+    assert sea is not None
+    space, ids = s.game.action_space, s.game.ids
+    reps = keeps = 0
+    for n, action_id in enumerate(s.history):
+        kind = space[action_id].kind
+        if kind == "reputation":
+            p, reps = reps, reps + 1
+            if p in hidden:
+                s.history[n] = ids["reputation", sea.reputation[p]]
+        elif kind == "keep-trick":
+            p, r = keeps % 2, keeps // 2
+            keeps += 1
+            if p in hidden:
+                s.history[n] = ids["keep-trick", sea.kept[p][r]]
 
 
 def _redraw_hand(state: Position, s: Position, p: int, rng: Rng) -> None:

@@ -1,0 +1,95 @@
+"""The Experienced Sea Dog module keeps its secrets (SD2, SD19, SD23–SD25): the
+contract's no-leak checks, run with the module on over many random states."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quarterdeck.engine import IllegalActionError, Rng, get_game
+from quarterdeck.games.broadsides import BroadSides, BroadSidesState
+
+from ...contract.helpers import checkpoints
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def sea_game() -> BroadSides:
+    game = get_game("broadsides", {"sea_dog": True})
+    assert isinstance(game, BroadSides)
+    return game
+
+
+def _error(state: BroadSidesState, action_id: int) -> str:
+    try:
+        state.apply(action_id)
+    except IllegalActionError as exc:
+        return str(exc)
+    raise AssertionError(f"action {action_id} was legal")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, choice_seed=seeds, resample_seed=seeds)
+def test_sd_25_resampling_with_the_module_changes_nothing_a_seat_sees(
+    seed: int, choice_seed: int, resample_seed: int
+) -> None:
+    """Views, observations, legal actions and error messages are the same in every
+    state ``resample(seat)`` may draw; other seats' secrets are not in it at all."""
+    game = sea_game()
+    rng = Rng.from_seed(resample_seed)
+    for state in checkpoints(game, 2, seed, choice_seed, n=30):
+        assert isinstance(state, BroadSidesState)
+        for seat in (None, 0, 1):
+            view = json.dumps(state.view(seat), sort_keys=True)
+            other = state.resample(seat, rng)
+            assert isinstance(other, BroadSidesState)
+            assert json.dumps(other.view(seat), sort_keys=True) == view
+            assert other.components() == state.components()
+            assert all(set(e.secret) <= {seat} for e in other.events)
+            assert bool(other.legal_actions()) != other.is_terminal()
+            if seat is None:
+                continue
+            assert other.observation(seat) == state.observation(seat)
+            if other.sea is not None and state.sea is not None:
+                assert len(other.sea.tricks[1 - seat]) == len(state.sea.tricks[1 - seat])
+            if seat == state.current_player:
+                legal = state.legal_actions()
+                assert other.legal_actions() == legal
+                for action_id in set(range(game.num_actions)) - {a.id for a in legal}:
+                    assert _error(state, action_id) == _error(other, action_id)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, choice_seed=seeds, resample_seed=seeds)
+def test_sd_25_resample_depends_only_on_what_the_seat_knows(
+    seed: int, choice_seed: int, resample_seed: int
+) -> None:
+    game = sea_game()
+    rng = Rng.from_seed(resample_seed)
+    for state in checkpoints(game, 2, seed, choice_seed, n=12):
+        for seat in (None, 0, 1):
+            twin = state.resample(seat, rng)
+            a = state.resample(seat, Rng.from_seed(7)).to_json()
+            b = twin.resample(seat, Rng.from_seed(7)).to_json()
+            assert a == b
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds, choice_seed=seeds, resample_seed=seeds)
+def test_sd_25_a_resampled_module_game_plays_on_to_a_legal_end(
+    seed: int, choice_seed: int, resample_seed: int
+) -> None:
+    game = sea_game()
+    rng = Rng.from_seed(resample_seed)
+    states = checkpoints(game, 2, seed, choice_seed, n=5)
+    for state in states[1:-1]:
+        seat = state.current_player if state.current_player is not None else 0
+        other = state.resample(seat, rng)
+        start = other.components()
+        while not other.is_terminal():
+            other.apply(rng.choice(other.legal_actions()))
+        assert other.components() == start
+        again = game.from_json(json.loads(json.dumps(other.to_json())))
+        assert again.to_json() == other.to_json()
