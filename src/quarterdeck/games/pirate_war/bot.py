@@ -244,19 +244,22 @@ class HeuristicBot(Bot):
     ) -> Action:
         """PW-10.5: a run gives 2 more MP but only straight ahead. Declare it when the
         best hex straight ahead (within MP + 2, free sea) leaves fewer steps to the
-        goal than the MP could without it (each step at best 1 MP, one turn free)."""
+        goal than the MP could without it (each step at best 1 MP, and one turn free
+        where the way needs a turn)."""
         me = view["ships"][seat]
         h, f = me["hex"], me["facing"]
         mp = int(view["movement"]["mp"])
         left = self._steps_left(view, seat, h, f)
         taken = {s["hex"] for s in view["ships"] if s["hex"] is not None}
-        best_run = left
-        for _ in range(mp + 2):
+        ahead: list[int] = []  # steps left from each free hex straight ahead
+        while True:
             h = self.board.neighbour(h, f)
             if not self.board.enterable(h) or h in taken:
                 break
-            best_run = min(best_run, self._steps_left(view, seat, h, f))
-        want = 1 if best_run < left - mp - 1 else 0  # the first turn may be free
+            ahead.append(self._steps_left(view, seat, h, f))
+        best_run = min([left, *ahead[: mp + 2]])
+        free_turn = 0 if 0 in ahead else 1
+        want = 1 if best_run < left - mp - free_turn else 0
         return next(a for a in by_kind["run"] if a.args[0] == want)
 
     def _move(
