@@ -7,12 +7,19 @@ decision from public facts:
 * treasure aboard: sail home and store it (PW-17.2);
 * badly hurt (half hull or less) with gold to mend: sail to the nearest free port or
   home and repair (this is also how it flees);
+* a ship with treasure aboard close by, and the odds good (more crew, a sound hull,
+  room in the hold, the prey neither at a free port nor under another port's forts):
+  chase it and board it (PW-13);
+* holding the Treasure Map and short of gold, or the island nearer than any port:
+  sail to the island and dig (PW-18);
 * otherwise: sail to the nearest neutral or enemy home port and plunder it (PW-15.2),
   trading where plundering is not possible.
 
 On the way it rams whenever a ram is legal, fires at whoever its weapons reach
-(the richest, then the weakest), boards only with more crew, plays a fitting card in
-every window and keeps its treasure rather than its gold.
+(the richest, then the weakest), boards with more crew (or as many, for a treasure
+when it carries none), declares a downwind run when going straight brings it nearer
+than turning would (PW-10.5), plays a fitting card in every window and keeps its
+treasure rather than its gold.
 """
 
 from __future__ import annotations
@@ -38,6 +45,14 @@ KEEP_GOLD = 4
 MOUNT_ORDER = ("bow-180", "midships", "forward")
 
 UNREACHABLE = 1 << 20
+#: How far (in hexes) a ship with treasure aboard may be for the captain to chase it.
+CHASE_RANGE = 8
+#: The Treasure Map's dig (4D6 gold, PW-18.1) is worth at most this detour (steps),
+#: and then only when the island is nearer than any port or gold is below the second.
+DIG_REACH = 6
+DIG_BELOW_GOLD = 10
+#: Plans kept per captain (one per goal; a chase makes a new goal as its prey moves).
+PLANS_KEPT = 64
 
 
 class HeuristicBot(Bot):
@@ -79,9 +94,68 @@ class HeuristicBot(Bot):
         elif self._hurt(me) and me["gold"] >= self.comp.prices.repair:
             goal = [h for port in board.free_ports for h in port.anchorages] + [home]
         else:
-            goal = [a for k, a in enumerate(board.site_anchorage) if k != me["home_port"] - 1]
-        free = tuple(sorted(h for h in goal if h not in taken or h == me["hex"]))
-        return free or (home,)
+            prey = self._prey(view, seat)
+            ports = [a for k, a in enumerate(board.site_anchorage) if k != me["home_port"] - 1]
+            if prey is not None:
+                goal = [n for n in board.neighbours[prey["hex"]][1:] if board.enterable(n)]
+            elif self._holds_map(view, seat) and self._dig_first(view, seat, taken, ports):
+                goal = board.island_anchorages
+            else:
+                goal = ports
+        return self._free(goal, taken, me["hex"]) or (home,)
+
+    @staticmethod
+    def _free(goal: Sequence[int], taken: set[int], here: int) -> tuple[int, ...]:
+        return tuple(sorted(h for h in goal if h not in taken or h == here))
+
+    def _prey(self, view: JSON, seat: int) -> JSON | None:
+        """The nearest ship worth chasing (PW-13: boarding takes a treasure), if the
+        odds are good: more crew, a sound hull, room in the hold; and the prey is
+        close, not at a free port (PW-14.2) and not under forts that would fire at
+        the boarder (PW-14.5: any harbour but the captain's own)."""
+        me = view["ships"][seat]
+        if me["hex"] is None or self._hurt(me) or self._room(me) < 1:
+            return None
+        board = self.board
+        best: tuple[int, JSON] | None = None
+        for ship in view["ships"]:
+            h = ship["hex"]
+            if ship["seat"] == seat or h is None or ship["treasures_aboard"] < 1:
+                continue
+            if ship["crew"] >= me["crew"] or board.free_port_at[h] != NO_HEX:
+                continue
+            site = board.harbour_site[h]
+            if site != NO_HEX and site != me["home_port"] - 1:
+                continue
+            d = board.distance(me["hex"], h)
+            if d <= CHASE_RANGE and (best is None or d < best[0]):
+                best = (d, ship)
+        return None if best is None else best[1]
+
+    def _room(self, ship: JSON) -> int:
+        """Free hold spaces (PW-4.2, PW-4.3)."""
+        used = int(ship["crew"]) + len(ship["weapons"]) + int(ship["treasures_aboard"])
+        return int(ship["hull"]) - used
+
+    def _holds_map(self, view: JSON, seat: int) -> bool:
+        hand = view["ships"][seat]["hand"] or []
+        return any(self.comp.card(n).effect == "treasure-map" for n in hand)
+
+    def _dig_first(self, view: JSON, seat: int, taken: set[int], ports: Sequence[int]) -> bool:
+        """PW-18: dig when the island is close (a short detour: a dig costs the turn's
+        main action, which plunder would put to better use) and either nearer than
+        any port or the purse is short."""
+        me = view["ships"][seat]
+        island = self._free(self.board.island_anchorages, taken, me["hex"])
+        if not island:
+            return False
+        h, f = int(me["hex"]), int(me["facing"])
+        to_island = self._plan(island)[h * 7 + f]
+        if to_island > DIG_REACH:
+            return False
+        if me["gold"] < DIG_BELOW_GOLD:
+            return True
+        return to_island <= self._plan(self._free(ports, taken, h) or island)[h * 7 + f]
 
     def _plan(self, goal: tuple[int, ...]) -> list[int]:
         """Steps still needed from each (hex, facing) to reach a goal hex: forward and
@@ -89,6 +163,8 @@ class HeuristicBot(Bot):
         plan = self._plans.get(goal)
         if plan is not None:
             return plan
+        if len(self._plans) >= PLANS_KEPT:
+            self._plans.clear()
         board = self.board
         plan = [UNREACHABLE] * (len(board.marks) * 7)
         queue: deque[tuple[int, int]] = deque()
@@ -166,13 +242,24 @@ class HeuristicBot(Bot):
     def _run(
         self, view: JSON, seat: int, by_kind: dict[str, list[Action]], legal: Sequence[Action]
     ) -> Action:
-        """A downwind run only when the goal lies straight ahead, far enough."""
+        """PW-10.5: a run gives 2 more MP but only straight ahead. Declare it when the
+        best hex straight ahead (within MP + 2, free sea) leaves fewer steps to the
+        goal than the MP could without it (each step at best 1 MP, and one turn free
+        where the way needs a turn)."""
         me = view["ships"][seat]
         h, f = me["hex"], me["facing"]
+        mp = int(view["movement"]["mp"])
         left = self._steps_left(view, seat, h, f)
-        ahead = self.board.neighbour(h, f)
-        straight = ahead != NO_HEX and self._steps_left(view, seat, ahead, f) == left - 1
-        want = 1 if straight and left > view["movement"]["mp"] else 0
+        taken = {s["hex"] for s in view["ships"] if s["hex"] is not None}
+        ahead: list[int] = []  # steps left from each free hex straight ahead
+        while True:
+            h = self.board.neighbour(h, f)
+            if not self.board.enterable(h) or h in taken:
+                break
+            ahead.append(self._steps_left(view, seat, h, f))
+        best_run = min([left, *ahead[: mp + 2]])
+        free_turn = 0 if 0 in ahead else 1
+        want = 1 if best_run < left - mp - free_turn else 0
         return next(a for a in by_kind["run"] if a.args[0] == want)
 
     def _move(
@@ -243,11 +330,25 @@ class HeuristicBot(Bot):
     def _board_target(
         self, view: JSON, seat: int, by_kind: dict[str, list[Action]], legal: Sequence[Action]
     ) -> Action:
+        """Board a ship with less crew; or one with as much crew and treasure aboard
+        when the captain carries none (a draw of the dice; only gold to lose)."""
         ships = view["ships"]
-        mine = ships[seat]["crew"]
-        weaker = [a for a in by_kind.get("board", []) if ships[a.args[0]]["crew"] < mine]
-        if weaker:
-            return max(weaker, key=lambda a: ships[a.args[0]]["treasures_aboard"])
+        me = ships[seat]
+
+        def worth(a: Action) -> bool:
+            them = ships[a.args[0]]
+            if them["crew"] < me["crew"]:
+                return True
+            return (
+                them["crew"] == me["crew"]
+                and them["treasures_aboard"] > 0
+                and me["treasures_aboard"] == 0
+                and self._room(me) > 0
+            )
+
+        good = [a for a in by_kind.get("board", []) if worth(a)]
+        if good:
+            return max(good, key=lambda a: ships[a.args[0]]["treasures_aboard"])
         return by_kind["no-boarding"][0]
 
     def _loot(

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from quarterdeck.engine import ActionSpace, Bot, Buffer, Option, OptionError, State, TensorLayout
 
-from . import decisions, setup, tensor
+from . import decisions, evaluation, setup, tensor
 from .actions import build_action_space
 from .bot import HeuristicBot
 from .components import Components, parse_components
@@ -128,29 +128,21 @@ class PirateWar(PirateWarGame):
 
     #: A game runs to hundreds of decisions a round: rollouts stop after this many and
     #: ask :meth:`evaluate`.
-    rollout_depth: ClassVar[int | None] = 200
+    rollout_depth: ClassVar[int | None] = 30
+    #: The heuristic plays the other seats and the rollouts of the search.
+    search_models_play: ClassVar[bool] = True
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         return {"heuristic": lambda seed: HeuristicBot(seed, self.components, self.board)}
 
     def evaluate(self, state: State) -> list[float]:
-        """Each seat's standing from public facts: treasures stored (the goal, PW-17),
-        treasures aboard, the ship's hull and gold; two players get ±(a share of the
-        lead), more players a share of 1 by standing."""
+        """The returns of a finished game; else ``evaluation.evaluate``: each seat's
+        chance to win from public facts (stores, treasure aboard and how near home,
+        gold, the ship), as ± for two players and a share of 1 for more."""
         assert isinstance(state, PirateWarState)
         if state.is_terminal():
             return state.returns()
-        t, c = state.table, self.components
-        goal = int(self.options["victory_treasures"])
-        worth = []
-        for s in range(state.num_players):
-            hull = t.hull[s] / c.races[t.race[s]].hull if t.race[s] >= 0 else 0.0
-            worth.append(t.store[s] + 0.5 * t.aboard[s] + 0.5 * hull + t.gold[s] / 40)
-        if state.num_players == 2:
-            lead = max(-1.0, min(1.0, (worth[0] - worth[1]) / goal))
-            return [lead, -lead]
-        total = sum(worth) or 1.0
-        return [w / total for w in worth]
+        return evaluation.evaluate(state)
 
     def load_scenario(self, data: Mapping[str, JSON], strict: bool = True) -> PirateWarState:
         """A position from JSON (``scenario.py``; docs/games/pirate-war.md, Scenarios),
