@@ -4,6 +4,7 @@ wait is bounded; each test's processes are killed at its end."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -103,10 +104,10 @@ class Player:
                 ws = self.stack.enter_context(
                     connect(ws_url(port, self.game_id), open_timeout=TIMEOUT)
                 )
-                try:
-                    ws.send(json.dumps({"type": "hello", "token": self.token}))
-                except ConnectionClosed:
-                    pass  # refused at once (a limit): receive() reads why
+                with contextlib.suppress(ConnectionClosed):  # refused at once (a limit):
+                    ws.send(
+                        json.dumps({"type": "hello", "token": self.token})
+                    )  # receive() reads why
                 return ws
             except OSError as exc:  # that process is gone: the next one
                 last = exc

@@ -121,7 +121,7 @@ def test_pw_13_the_captain_chases_a_rich_ship_it_outnumbers_and_boards_it() -> N
     sail(s, 0, ph.STEAM)
     assert distance(s, 0, 1) == 1  # alongside the prey
     push(s, ph.BOARD_TARGET, 0)
-    assert heuristic(s).choose(s).text == "board Player 2"
+    assert heuristic(s).choose(s).text == "board Blue"
 
 
 def test_pw_13_the_captain_leaves_a_rich_ship_with_as_much_crew_to_its_plunder() -> None:
@@ -144,7 +144,7 @@ def test_pw_13_3_the_captain_boards_as_many_crew_for_a_treasure_only_with_none_a
     s = chase_position(my_crew=2)
     put(s, 0, 11, 6, 1)  # alongside
     push(s, ph.BOARD_TARGET, 0)
-    assert heuristic(s).choose(s).text == "board Player 2"
+    assert heuristic(s).choose(s).text == "board Blue"
     s.table.aboard[0] = 1  # now it has a treasure of its own to lose
     s.touched()
     assert heuristic(s).choose(s).text == "no boarding"
