@@ -38,6 +38,12 @@ def add_web(app: FastAPI) -> None:
         """The game's component data (cards, zones, cannons …), as its data file holds it."""
         return _game(game).raw_data
 
+    @app.get("/api/catalog/{game}/about", tags=["lobby"])
+    async def about(game: str) -> dict[str, JSON]:
+        """What the help panel shows: the rules summary (Markdown), the house values
+        (what is ours, not the publisher's) and the seats' names (colours)."""
+        return about_of(_game(game))
+
     @app.get("/api/games/{game_id}/replay", tags=["play"])
     async def replay(
         request: Request,
@@ -71,6 +77,11 @@ def add_web(app: FastAPI) -> None:
     async def table_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "play.html")
 
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> FileResponse:
+        _game(game)  # 404 for no such game
+        return FileResponse(WEB / "rules.html")
+
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
@@ -94,6 +105,17 @@ def replay_step(record: Record, at: int, seat: int | None) -> dict[str, JSON]:
         "action": {"seat": actor, "text": text} if at else None,
         "view": view,
         "said": [game.describe_event(e, seat) for e in view.get("log", [])],
+    }
+
+
+def about_of(game: Game) -> dict[str, JSON]:
+    """The help a table and the rules page show for ``game``."""
+    return {
+        "name": game.name,
+        "title": game.title,
+        "rules": game.rules_summary(),
+        "house_values": [list(pair) for pair in game.house_values()],
+        "seat_names": [game.seat_name(s) for s in range(game.max_players)],
     }
 
 

@@ -123,3 +123,90 @@ export function die(face, { good = false, size = 22 } = {}) {
 export function dice(faces, { good = () => false, size = 22 } = {}) {
   return el("span.dice", {}, faces.map((f) => die(f, { good: good(f), size })));
 }
+
+// -- who plays a seat ------------------------------------------------------------------
+
+const BOT_WORDS = {
+  heuristic: "heuristic bot",
+  random: "random bot",
+  ismcts: "search bot",
+  "ismcts:easy": "search bot (easy)",
+  "ismcts:normal": "search bot (normal)",
+  "ismcts:hard": "search bot (hard)",
+};
+
+export function botWords(bot) {
+  return BOT_WORDS[bot] || `${bot} bot`;
+}
+
+// A seat's label says who plays it now: a bot handed a person's seat is the bot (the
+// person named after it), and two bots of one kind are told apart by their colour.
+export function seatLabel(s, colour) {
+  if (s.bot) {
+    const bot = colour ? `${colour} ${botWords(s.bot)}` : botWords(s.bot);
+    return s.name ? `${bot} (for ${s.name})` : bot;
+  }
+  return s.name || (colour ? `${colour}: open seat` : `seat ${s.seat + 1} (open)`);
+}
+
+// -- the rules in short (a tiny Markdown reader: headings, lists, paragraphs, emphasis) --
+
+function inline(text) {
+  const out = [];
+  const pattern = /(\*\*[^*]+\*\*|\*[^*]+\*|_[^_]+_|`[^`]+`)/g;
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    const t = m[0];
+    if (t.startsWith("**")) out.push(el("strong", { text: t.slice(2, -2) }));
+    else if (t.startsWith("`")) out.push(el("code", { text: t.slice(1, -1) }));
+    else out.push(el("em", { text: t.slice(1, -1) }));
+    last = m.index + t.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+export function markdown(text) {
+  const root = el("div.rules");
+  let list = null;
+  for (const block of text.split(/\n\s*\n/)) {
+    const lines = block.split("\n");
+    list = null;
+    for (const raw of lines) {
+      const line = raw.trim();
+      if (!line) continue;
+      const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+      const item = /^[-*]\s+(.*)$/.exec(line);
+      if (heading) {
+        root.append(el(`h${Math.min(4, heading[1].length)}`, {}, ...inline(heading[2])));
+        list = null;
+      } else if (item) {
+        if (!list) root.append((list = el("ul")));
+        list.append(el("li", {}, ...inline(item[1])));
+      } else if (list && raw.startsWith("  ")) {
+        list.lastChild.append(" ", ...inline(line)); // an item's continued line
+      } else {
+        const last = root.lastChild;
+        if (last && last.tagName === "P" && last.dataset.open) last.append(" ", ...inline(line));
+        else root.append(el("p", { dataset: { open: "1" } }, ...inline(line)));
+        list = null;
+      }
+    }
+    for (const p of root.querySelectorAll("p[data-open]")) delete p.dataset.open;
+  }
+  return root;
+}
+
+// The help a table and the rules page show: the summary, then the house values.
+export function helpContent(about) {
+  const parts = [markdown(about.rules || "No summary yet.")];
+  if (about.house_values?.length) {
+    parts.push(
+      el("h2", { text: "House values (ours, where the rulebook is silent or lost)" }),
+      el("table.house-values", {}, el("tbody", {},
+        ...about.house_values.map(([entry, value]) => el("tr", {}, el("td", {}, el("code", { text: entry })), el("td", { text: value }))))),
+    );
+  }
+  return parts;
+}

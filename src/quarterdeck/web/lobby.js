@@ -1,14 +1,19 @@
-// The lobby: start a game against bots or a friend, rejoin yours, join or watch others.
-import { api, el, keepCreator, keepSeat, myGames, rememberName, rememberedName, when } from "./common.js";
+// The lobby: start a game with any mix of people and bots, rejoin yours, join or watch
+// others, replay finished ones (their winners named).
+import { api, botWords, el, keepCreator, keepSeat, myGames, rememberName, rememberedName, when } from "./common.js";
 
 const RIVALS = {
   heuristic: "the heuristic captain (a fair fight)",
   "ismcts:easy": "the search bot, easy",
   "ismcts:normal": "the search bot, normal",
-  "ismcts:hard": "the search bot, hard (thinks up to 2 s a move)",
+  "ismcts:hard": "the search bot, hard (a few seconds a turn)",
   random: "a random sailor (to learn the rules)",
-  friend: "a friend: you get a link to send",
+  friend: "friends: you get a link to send",
 };
+// One seat's choices: a person (the seat stays open: an invite link, or anyone from
+// the lobby) or a bot.
+const SEAT_CHOICES = { person: "a person (invite link)", ...Object.fromEntries(Object.entries(RIVALS).filter(([k]) => k !== "friend").map(([k, v]) => [k, v])) };
+let seatNames = [];
 
 let catalog = [];
 
@@ -26,7 +31,9 @@ async function start() {
     );
   });
   choice.addEventListener("change", chooseGame);
-  chooseGame();
+  document.getElementById("players").addEventListener("change", drawSeatPlan);
+  document.getElementById("rival").addEventListener("change", everyRival);
+  await chooseGame();
   document.getElementById("create").addEventListener("submit", create);
   showMine();
   await refresh();
@@ -38,7 +45,7 @@ function chosenGame() {
   return catalog.find((g) => g.name === name);
 }
 
-function chooseGame() {
+async function chooseGame() {
   const game = chosenGame();
   const players = document.getElementById("players");
   players.replaceChildren(
@@ -53,8 +60,51 @@ function chooseGame() {
     ...preferred.filter((b) => names.includes(b)).map((b) => el("option", { value: b, text: RIVALS[b] })),
   );
   // When the timer runs out, the seat's bot makes the move (docs/server.md).
-  document.getElementById("rival-hint").textContent =
-    `${game.blurb} Bots take the seats you do not give to friends; with a turn timer, a bot moves for whoever runs out of time.`;
+  document.getElementById("rival-hint").replaceChildren(
+    `${game.blurb} Each seat is yours to give: a person (they join by the link, or from this lobby) or a bot; with a turn timer, a bot moves for whoever runs out of time. `,
+    el("a", { href: `/rules/${game.name}`, text: `The rules of ${game.title} in short` }), ".");
+  try {
+    seatNames = (await api(`/api/catalog/${game.name}/about`)).seat_names;
+  } catch {
+    seatNames = [];
+  }
+  drawSeatPlan();
+}
+
+function botChoices(game) {
+  const names = ["person", ...game.bots.filter((b) => b in SEAT_CHOICES)];
+  const preferred = ["person", "heuristic", "ismcts:easy", "ismcts:normal", "ismcts:hard", "random"];
+  return preferred.filter((b) => names.includes(b));
+}
+
+// A row per seat: yours first, then a person or a bot for each other seat.
+function drawSeatPlan() {
+  const game = chosenGame();
+  const players = Number(document.getElementById("players").value || game.min_players);
+  const rival = document.getElementById("rival").value;
+  const kept = [...document.querySelectorAll("#seat-plan select")].map((s) => s.value);
+  const plan = document.getElementById("seat-plan");
+  const colour = (s) => seatNames[s] || `Seat ${s + 1}`;
+  plan.replaceChildren(
+    el("legend", { text: "Seats" }),
+    el("label", {}, el("span.who", { text: colour(0) }), el("span", { text: "you" })),
+    ...Array.from({ length: players - 1 }, (_, i) => {
+      const s = i + 1;
+      const choices = botChoices(game);
+      const value = kept[i] && choices.includes(kept[i]) ? kept[i] : rival === "friend" ? "person" : choices.includes(rival) ? rival : choices[1];
+      return el("label", {}, el("span.who", { text: colour(s) }),
+        el("select", { "data-seat": s, "aria-label": `who plays ${colour(s)}` },
+          ...choices.map((b) => el("option", { value: b, text: SEAT_CHOICES[b], selected: b === value }))));
+    }),
+  );
+}
+
+// "Rivals" sets every other seat at once; each seat can then be changed on its own.
+function everyRival() {
+  const rival = document.getElementById("rival").value;
+  for (const select of document.querySelectorAll("#seat-plan select")) {
+    select.value = rival === "friend" ? "person" : rival;
+  }
 }
 
 async function create(event) {
@@ -64,9 +114,10 @@ async function create(event) {
   const name = String(form.get("name")).trim() || "Captain";
   rememberName(name);
   const players = Number(form.get("players") || game.min_players);
-  const rival = String(form.get("rival"));
   const bots = {};
-  if (rival !== "friend") for (let s = 1; s < players; s++) bots[s] = rival;
+  for (const select of document.querySelectorAll("#seat-plan select")) {
+    if (select.value !== "person") bots[select.dataset.seat] = select.value;
+  }
   const error = document.getElementById("create-error");
   error.textContent = "";
   try {
@@ -106,14 +157,30 @@ async function refresh() {
   }
 }
 
+function seatWords(s) {
+  if (s.bot) return s.name ? `${botWords(s.bot)} (for ${s.name})` : botWords(s.bot);
+  return s.name || "open seat";
+}
+
+// A finished game's winners by its result: the best score; everyone level is a draw.
+function winnersText(g) {
+  if (!g.result || !g.result.length) return "";
+  const best = Math.max(...g.result);
+  const winners = g.seats.filter((_, i) => g.result[i] === best);
+  if (winners.length === g.seats.length) return "a draw";
+  return `${winners.map(seatWords).join(" and ")} ${winners.length > 1 ? "shared the win" : "won"}`;
+}
+
 function gameItem(g, status) {
   const title = catalog.find((c) => c.name === g.game)?.title || g.game;
-  const who = g.seats.map((s) => s.name || s.bot || "open seat").join(" vs ");
+  const who = g.seats.map(seatWords).join(" vs ");
   const href = status === "finished" ? `/replay/${g.id}` : `/play/${g.id}`;
   const verb = status === "open" ? "Join" : status === "active" ? "Watch" : "Replay";
   // A creator who chose the seed or the position may know every draw: say so before anyone joins.
   const chosen = g.setup_chosen ? " · the creator chose the deal" : "";
-  return el("li", {}, el("a", { href }, `${verb}: ${title}`), el("span.meta", { text: ` · ${who}${chosen}` }));
+  const won = status === "finished" ? winnersText(g) : "";
+  return el("li", {}, el("a", { href }, `${verb}: ${title}`), el("span.meta", { text: ` · ${who}${chosen}` }),
+    won ? el("span.won", { text: ` · ${won}` }) : null);
 }
 
 start();

@@ -1,6 +1,6 @@
 // A game's table: the WebSocket to the server, the choice being assembled (with back
 // and confirm), keyboard play, and telling a person when it is their move.
-import { api, creatorOf, el, keepSeat, rememberName, rememberedName, seatOf } from "./common.js";
+import { api, creatorOf, el, helpContent, keepSeat, rememberName, rememberedName, seatLabel, seatOf } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const KEYS = "123456789abcdefghijklmnopqrstuvwxyz";
@@ -25,6 +25,9 @@ const table = {
   resendTimer: null,
   socket: null,
   said: [], // the log in words, as this seat hears it
+  about: null, // the game's rules summary, house values and seat names
+  catalogEntry: null, // the game's entry in the catalog (its bots)
+  resultShown: false, // the result panel was opened once (closing it keeps it closed)
   retry: 0,
 };
 
@@ -38,12 +41,15 @@ async function start() {
     if (kept.fresh) showRejoinLink(kept);
   }
   const name = table.summary.game;
-  const [catalog, actions, components, module] = await Promise.all([
+  const [catalog, actions, components, module, about] = await Promise.all([
     api("/api/catalog"),
     api(`/api/catalog/${name}/actions`),
     api(`/api/catalog/${name}/components`),
     import(`./${name}.js`),
+    api(`/api/catalog/${name}/about`),
   ]);
+  table.about = about;
+  table.catalogEntry = catalog.find((g) => g.name === name) || null;
   for (const a of actions) table.actions.set(a.id, a);
   table.components = components;
   table.game = module;
@@ -70,11 +76,13 @@ function showRejoinLink(kept) {
   box.replaceChildren(...[
     el("span", { text: "Your seat's rejoin link (this browser keeps it; copy it to play from another one, and keep it secret): " }),
     el("input", { value: link, readonly: true, size: 40, onfocus: (e) => e.target.select(), "aria-label": "rejoin link" }),
-    table.summary.seats.some((s) => !s.taken)
-      ? el("span", { text: ` · Invite a rival with: ${location.origin}/play/${gameId}` })
+    table.summary.seats.some((s) => !s.taken && !s.bot)
+      ? el("span.invite", { text: `Invite a rival with: ${location.origin}/play/${gameId}` })
       : null,
-    el("button", { type: "button", text: "Got it", onclick: () => { box.hidden = true; } }),
+    el("button", { type: "button", text: "Got it", onclick: () => { box.hidden = true; openLog(false); } }),
   ].filter(Boolean));
+  // On a narrow screen the box lives in the log's drawer: open it this once.
+  if (matchMedia("(max-width: 1000px)").matches) openLog(true);
   keepSeat(gameId, kept.seat, kept.token, { ...kept, fresh: false });
 }
 
@@ -264,9 +272,15 @@ function clearSteps() {
 
 // -- drawing ---------------------------------------------------------------------------
 
+// Who plays each seat now, by the game's colour where two would read the same.
 function names() {
   const seats = table.message?.seats || table.summary.seats;
-  return seats.map((s) => s.name || (s.bot ? `${s.bot} bot` : `seat ${s.seat + 1}`));
+  const colours = table.about?.seat_names || [];
+  const plain = seats.map((s) => seatLabel(s));
+  return seats.map((s, i) => {
+    const twin = plain.filter((p) => p === plain[i]).length > 1;
+    return seatLabel(s, twin || !s.name || s.bot ? colours[i] : null);
+  });
 }
 
 function draw({ busy = false } = {}) {
@@ -314,12 +328,15 @@ function drawSeats(m, who) {
     if (creator && !s.bot && s.taken && !s.connected && i !== m.seat && m.status === "active") {
       parts.push(el("button.small", { type: "button", text: "hand to a bot", onclick: () => handToBot(i) }));
     }
+    if (creator && !s.bot && !s.taken && m.status === "open") {
+      parts.push(el("button.small", { type: "button", "data-fill": i, text: "fill with a bot", onclick: () => handToBot(i) }));
+    }
     return el(`span.seat${i === m.seat ? ".me" : ""}`, {}, ...parts);
   }));
 }
 
 async function handToBot(seat) {
-  const bot = (await api("/api/catalog")).find((g) => g.name === table.summary.game)?.fallback_bot || "heuristic";
+  const bot = table.catalogEntry?.fallback_bot || "heuristic";
   try {
     await api(`/api/games/${gameId}/seats/${seat}/bot`, { method: "PUT", body: { bot }, token: creatorOf(gameId) });
   } catch (e) {
@@ -327,10 +344,27 @@ async function handToBot(seat) {
   }
 }
 
+// The whole log, newest first and numbered; kept at its top (the newest line) unless
+// the reader has scrolled down to older lines.
 function drawLog() {
   const lines = table.said;
   const list = document.getElementById("log");
-  list.replaceChildren(...lines.slice(-60).reverse().map((line) => el("li", { text: line })));
+  const reading = list.scrollTop > 8;
+  const shown = list.childElementCount;
+  if (shown > lines.length || (shown && list.firstChild.dataset.line !== lines[shown - 1])) {
+    list.replaceChildren(); // the log was rewritten (a resync): draw it again
+  }
+  const fresh = [];
+  for (let i = list.childElementCount; i < lines.length; i++) {
+    fresh.push(el("li", { dataset: { line: lines[i] } }, el("span.n", { text: String(i + 1) }), el("span", { text: lines[i] })));
+  }
+  list.prepend(...fresh.reverse());
+  if (!reading) list.scrollTop = 0;
+  document.getElementById("ticker").textContent = lines.length ? `${lines.length}. ${lines[lines.length - 1]}` : "";
+}
+
+function openLog(open) {
+  document.body.classList.toggle("log-open", open);
 }
 
 function drawControls(m, view, legal, who, busy) {
@@ -349,8 +383,15 @@ function drawControls(m, view, legal, who, busy) {
       key ? el("kbd", { text: key }) : null, a.text);
   }));
   if (view.terminal) {
-    buttons.replaceChildren(el("a.button.primary", { href: `/replay/${gameId}`, text: "Watch the replay" }), el("a.button", { href: "/", text: "Back to the lobby" }));
+    buttons.replaceChildren(
+      el("button.primary", { type: "button", text: "The result", onclick: () => showResult(view, who, true) }),
+      el("a.button", { href: `/replay/${gameId}`, text: "Watch the replay" }),
+      el("a.button", { href: "/", text: "Back to the lobby" }));
+    showResult(view, who, false);
   }
+  // Back and Confirm only for a seated player while the game is on: a spectator and a
+  // finished game have nothing to compose.
+  document.getElementById("compose").hidden = m.seat === null || view.terminal || m.status !== "active";
   const steps = table.steps.map((id) => table.actions.get(id)?.text || id);
   document.getElementById("draft").textContent = steps.length
     ? `Your choice: ${steps.join(" → ")}${table.draft && !table.draft.open ? " (complete)" : ""}`
@@ -362,11 +403,88 @@ function drawControls(m, view, legal, who, busy) {
 
 // -- keyboard, errors, telling the player --------------------------------------------
 
+// -- the result and the help -----------------------------------------------------------
+
+// The winner, the reason (the game's own words from the log's end, or its renderer's
+// result()), and a table of each seat's final tallies.
+function showResult(view, who, force) {
+  const box = document.getElementById("result");
+  if (table.resultShown && !force) return;
+  table.resultShown = true;
+  const r = (table.game.result && table.game.result(view, who)) || genericResult(view, who);
+  const winners = winnersOf(view);
+  const headline = !winners.length || winners.length === view.returns.length
+    ? "A draw."
+    : `${winners.map((s) => who[s]).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
+  const rows = who.map((name, s) => el(`tr${winners.includes(s) && winners.length < who.length ? ".winner" : ""}`, {},
+    el("td", { text: name }),
+    ...r.columns.map((_, c) => el("td.num", { text: String(r.rows[s]?.[c] ?? "") })),
+    el("td", { text: winners.includes(s) && winners.length < who.length ? "won" : winners.length === who.length || !winners.length ? "draw" : "" })));
+  box.replaceChildren(
+    el("header", {}, el("h2", { id: "result-title", text: `The game is over: ${headline}` }),
+      el("button.small", { type: "button", text: "✕", "aria-label": "close", onclick: () => { box.hidden = true; } })),
+    el("p.result-reason", { text: r.reason }),
+    el("table.score-table", {},
+      el("thead", {}, el("tr", {}, el("th", { text: "Seat" }), ...r.columns.map((c) => el("th.num", { text: c })), el("th", { text: "Result" }))),
+      el("tbody", {}, ...rows)),
+    el("div.result-actions", {},
+      el("a.button.primary", { href: `/replay/${gameId}`, text: "Watch the replay" }),
+      el("a.button", { href: "/", text: "A new game (the lobby)" }),
+      el("button", { type: "button", text: "Look at the table", onclick: () => { box.hidden = true; } })),
+  );
+  box.hidden = false;
+}
+
+function winnersOf(view) {
+  const r = view.returns || [];
+  if (!r.length) return [];
+  const best = Math.max(...r);
+  return r.map((v, s) => (v === best ? s : null)).filter((s) => s !== null);
+}
+
+// Any game: the log's closing lines say why; numbers every seat's record holds
+// (points, glory, gold …) are its tallies.
+const TALLIES = { points: "Points", glory: "Glory", stash_points: "Stash", gold: "Gold", store: "Stored", treasures_aboard: "Treasure aboard", hull: "Hull", crew: "Crew" };
+function genericResult(view) {
+  const said = table.said;
+  let from = said.length - 1;
+  for (let i = said.length - 1; i >= Math.max(0, said.length - 4); i--) {
+    if (/game (is over|ends)|wins|round (cap|limit)|draw/i.test(said[i])) from = i;
+  }
+  const reason = said.slice(Math.max(0, from)).join(" ");
+  const records = view.fleets || view.captains || view.ships || [];
+  const columns = Object.keys(TALLIES).filter((k) => records.length && records.every((x) => typeof x?.[k] === "number"));
+  return {
+    reason,
+    columns: columns.map((k) => TALLIES[k]),
+    rows: records.map((x) => columns.map((k) => x[k])),
+  };
+}
+
+function toggleHelp(open = document.getElementById("help").hidden) {
+  const box = document.getElementById("help");
+  if (!open) { box.hidden = true; return; }
+  const about = table.about;
+  box.replaceChildren(
+    el("header", {}, el("h2", { id: "help-title", text: `${about.title}: how to play` }),
+      el("a.button", { href: `/rules/${about.name}`, target: "_blank", text: "Open as a page" }),
+      el("button.small", { type: "button", text: "✕", "aria-label": "close the rules", onclick: () => toggleHelp(false) })),
+    el("p.meta", { text: "What glows on the table can be clicked; hover (or long-press) a zone, card or token to read what it is. Keys 1–9 pick a button, Enter confirms, Backspace takes a step back." }),
+    ...helpContent(about),
+  );
+  box.hidden = false;
+}
+
 function wireControls() {
+  document.getElementById("help-button").addEventListener("click", () => toggleHelp());
+  document.getElementById("log-button").addEventListener("click", () => openLog(!document.body.classList.contains("log-open")));
+  document.getElementById("log-close").addEventListener("click", () => openLog(false));
   document.getElementById("back").addEventListener("click", back);
   document.getElementById("confirm").addEventListener("click", decide);
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
+    if (e.key === "Escape") { toggleHelp(false); document.getElementById("result").hidden = true; openLog(false); return; }
+    if (e.key === "?") { e.preventDefault(); toggleHelp(); return; }
     if (e.key === "Enter") { e.preventDefault(); decide(); return; }
     if (e.key === "Backspace") { e.preventDefault(); back(); return; }
     const i = KEYS.indexOf(e.key.toLowerCase());
