@@ -83,7 +83,7 @@ def test_a_person_plays_against_a_bot(client: TestClient) -> None:
     check_record(client, game["id"], message)
 
 
-def test_a_search_bot_takes_its_levels_pace_over_every_decision(
+def test_a_search_bot_takes_its_levels_pace_once_a_turn(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A search answers a lone legal move at once, and its options can hang on what only
@@ -94,14 +94,21 @@ def test_a_search_bot_takes_its_levels_pace_over_every_decision(
     # The decision is held for what is left of the pace after thinking, if anything.
     assert pace_left("ismcts:easy", 0.1) == pytest.approx(SEARCH_PACE["easy"] - 0.1)
     assert pace_left("ismcts:easy", 5.0) == pace_left("heuristic", 0.0) == 0.0
-    # Every bot decision waits out its bot's pace, a lone legal move's too.
+    # Every bot turn (its run of decisions until another seat decides) waits out its
+    # bot's pace once, a turn of one lone legal move too; its decisions then go a
+    # fixed step apart (issue 24: paced per decision, a hard bot's turn took 3–15 s).
     paced: list[str] = []
+    stepped: list[str] = []
 
     async def note_pace(bot_name: str, since: float) -> None:
         paced.append(bot_name)
 
+    async def note_step(bot_name: str) -> None:
+        stepped.append(bot_name)
+
     services = client.app.state.hub.services  # type: ignore[attr-defined]
     monkeypatch.setattr(services, "pace", note_pace)
+    monkeypatch.setattr(services, "step", note_step)
     bots = ["ismcts:easy", "ismcts:3", "heuristic"]
     game = create(client, game="letter-of-marque", players=3, seed=9, bots=dict(enumerate(bots)))
     record = check_record(client, game["id"], watch_to_the_end(client, game["id"]))
@@ -114,7 +121,9 @@ def test_a_search_bot_takes_its_levels_pace_over_every_decision(
         lone += len(state.legal_actions()) == 1
         state.apply(action_id)
     assert lone > 0, "the game has a lone legal move for a bot"
-    assert paced == deciders
+    turns = [b for i, b in enumerate(deciders) if i == 0 or deciders[i - 1] != b]
+    assert paced == turns and len(turns) < len(deciders)
+    assert len(stepped) == len(deciders) - len(turns)
 
 
 def test_the_pace_is_waited_out_from_when_the_bot_began_to_think(

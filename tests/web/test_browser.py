@@ -20,12 +20,15 @@ pytestmark = pytest.mark.slow
 JSON = Any
 
 
-def call(base: str, path: str, body: JSON = None, token: str | None = None) -> JSON:
+def call(
+    base: str, path: str, body: JSON = None, token: str | None = None, method: str | None = None
+) -> JSON:
     request = urllib.request.Request(
         base + path,
         data=None if body is None else json.dumps(body).encode(),
         headers={"Content-Type": "application/json"}
         | ({"Authorization": f"Bearer {token}"} if token else {}),
+        method=method,
     )
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())

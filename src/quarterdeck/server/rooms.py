@@ -152,13 +152,21 @@ class Connection:
         self.ready.set()
 
 
-#: The least time a search bot seated on the server takes over a decision, by level.
-#: A search answers a lone legal move at once and takes longer the more options it
-#: has, and its options may hang on what only its seat knows (a Letter of Marque
-#: reserve of one kind of ship, a hand with no straight to Evade): everyone else sees
-#: when its move is pushed. Padded to about its usual time, the gap tells nothing.
+#: The least time a search bot seated on the server takes over a turn (its run of
+#: decisions until another seat decides), by level. A search answers a lone legal
+#: move at once and takes longer the more options it has, and its options may hang on
+#: what only its seat knows (a Letter of Marque reserve of one kind of ship, a hand
+#: with no straight to Evade): everyone else sees when its moves are pushed. So the
+#: bot thinks its whole turn first, the turn is padded to about its usual time, and
+#: its decisions are then pushed a fixed step apart: the gaps tell nothing. (Paced per
+#: decision, a hard bot's turn of several decisions took 3–15 s: issue 24.)
 SEARCH_PACE = {"easy": 0.25, "normal": 0.6, "hard": 1.5}
 SEARCH_PACE_OTHER = 1.0  # ismcts:N
+#: Seconds between the pushed decisions of a paced bot's turn (at most its pace), so
+#: that people can follow them.
+TURN_STEP = 0.4
+#: The most decisions a bot thinks ahead in one turn before showing them.
+TURN_DECISIONS = 12
 
 
 def bot_pace(bot_name: str) -> float:
@@ -171,8 +179,13 @@ def bot_pace(bot_name: str) -> float:
 
 
 def pace_left(bot_name: str, thought: float) -> float:
-    """Seconds to hold a decision that ``bot_name`` took ``thought`` seconds over."""
+    """Seconds to hold a turn that ``bot_name`` took ``thought`` seconds over."""
     return max(0.0, bot_pace(bot_name) - thought)
+
+
+def turn_step(bot_name: str) -> float:
+    """Seconds between the pushed decisions of one of ``bot_name``'s turns."""
+    return min(TURN_STEP, bot_pace(bot_name))
 
 
 def fallback_bot(game: Game) -> str:
@@ -211,6 +224,19 @@ def bot_choice(bot_name: str, state: State, game_seed: int) -> int:
         bot_name, state.game, derive_seed("server-bot", game_seed, seat, len(state.history))
     )
     return bot.choose(state).id
+
+
+def bot_turn(bot_name: str, state: State, game_seed: int) -> list[int]:
+    """The bot's decisions for the current seat of ``state`` (a private clone, played
+    on) until another seat decides or the game ends, at most ``TURN_DECISIONS``: each
+    the one :func:`bot_choice` makes there, so a turn thought ahead is the same turn."""
+    seat = state.current_player
+    turn: list[int] = []
+    while state.current_player == seat and not state.is_terminal() and len(turn) < TURN_DECISIONS:
+        action = bot_choice(bot_name, state, game_seed)
+        turn.append(action)
+        state.apply(action)
+    return turn
 
 
 def replay(stored: StoredGame) -> State:
@@ -285,8 +311,12 @@ class Services:
         return await asyncio.get_running_loop().run_in_executor(self.bot_pool, fn, *args)
 
     async def pace(self, bot_name: str, since: float) -> None:
-        """Hold a bot's decision until its pace has passed since it began to think."""
+        """Hold a bot's turn until its pace has passed since it began to think."""
         await asyncio.sleep(pace_left(bot_name, time.monotonic() - since))
+
+    async def step(self, bot_name: str) -> None:
+        """The wait between two pushed decisions of a bot's turn."""
+        await asyncio.sleep(turn_step(bot_name))
 
 
 class DecisionWriter:
@@ -871,16 +901,21 @@ class Room:
                     return
                 bot, snapshot, version = self.seats[seat].bot, self.state.clone(), self.version
             assert bot is not None
-            # Think outside the lock: joins and spectators are not held up meanwhile.
+            # Think the whole turn outside the lock: joins and spectators are not held
+            # up meanwhile. Paced once per turn (SEARCH_PACE), then a step apart.
             started = time.monotonic()
-            action = await self.services.think(bot_choice, bot, snapshot, self.stored.seed)
+            turn = await self.services.think(bot_turn, bot, snapshot, self.stored.seed)
             await self.services.pace(bot, started)
-            async with self.lock:
-                if not self.owned:
-                    return
-                if self.version != version or self.seats[seat].bot != bot:
-                    continue
-                await self._decide_for(seat, action, "bot")
+            for i, action in enumerate(turn):
+                if i:
+                    await self.services.step(bot)
+                async with self.lock:
+                    if not self.owned:
+                        return
+                    if self.version != version or self.seats[seat].bot != bot:
+                        break  # the game moved on without it: think again
+                    await self._decide_for(seat, action, "bot")
+                    version = self.version
 
     async def _decide_for(self, seat: int, action: int, by: str) -> None:
         trial = self.state.clone()

@@ -281,7 +281,7 @@ function hand(view, ship, ctx, legal) {
   const cards = ship.hand;
   const row = el("div.hand", { "aria-label": "Your hand" });
   if (!cards) {
-    row.append(el("span.meta", { text: `${ctx.names[ship.seat]} holds ${ship.hand_size} cards` }));
+    row.append(el("span.meta.on-sea", { text: `${ctx.names[ship.seat]} holds ${ship.hand_size} cards` }));
     return row;
   }
   const chosen = new Set((view.selection?.cards || []).map((c) => c[0]));
@@ -296,6 +296,21 @@ function hand(view, ship, ctx, legal) {
   return el("div.hand-row", {},
     el("div.row-label", { text: `${ctx.seat === null ? `${ctx.names[ship.seat]}'s` : "Your"} hand (${cards.length}) · deck ${ship.deck} · limit ${ship.hand_limit}` }),
     row);
+}
+
+// The result panel: the game's own closing words (sunk, officers lost, the round cap
+// and its count of markers) and what is left of each ship.
+export function result(view, names, said = []) {
+  const closing = said.slice(-3).filter((line) => /WINS|draw|round cap|sinks|officers/i.test(line));
+  return {
+    reason: closing.join(" ") || said[said.length - 1] || "",
+    columns: ["Markers left", "Officers aboard", "Planks lost"],
+    rows: view.ships.map((ship) => [
+      ship.zones.reduce((n, z) => n + Math.max(0, z.markers), 0),
+      ship.zones.reduce((n, z) => n + z.officers.length, 0),
+      ship.missing_planks || 0,
+    ]),
+  };
 }
 
 // The kinds drawn on the table (clicked there); the others are offered as buttons.

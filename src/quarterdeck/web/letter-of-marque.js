@@ -49,11 +49,33 @@ function fleet(view, f, { mine, legal, choose, names, before }) {
       el("span.points", { text: `${f.points} points` }),
       turn ? el("span.badge", { text: "deciding" }) : null),
     el("div.lom-ships", {}, ...(ships.length ? ships : [el("span.meta", { text: "no ships at sea" })])),
-    el("div.meta", { text: `deck ${f.deck}${f.deck_treasures ? ` (${f.deck_treasures.join(", ")})` : ""} · reserve ${f.reserve} · cannons ${f.cannons}` }),
+    el("div.meta", { text: `${f.deck ? `deck ${f.deck}${f.deck_treasures?.length ? ` (${f.deck_treasures.join(", ")})` : ""}` : "deck empty"} · reserve ${f.reserve} · cannons ${f.cannons}` }),
     f.drawn !== null && f.drawn !== undefined ? el("div.meta", { text: `drawn: treasure ${f.drawn}` }) : null);
 }
 
 export const ON_TABLE = new Set(["attack", "arrive"]);
+
+// The result panel: points, and the cannon cards that break a tie (rulebook "Ties";
+// which cannons count is the cannon_tiebreak option, all of them by default).
+export function result(view, names) {
+  const points = view.fleets.map((f) => f.points);
+  const cannons = view.fleets.map((f) => (f.cannons || 0) + (f.cannon_pile?.length || 0));
+  const winners = view.winners || [];
+  const best = Math.max(...points);
+  const level = points.filter((p) => p === best).length;
+  const who = winners.map((s) => names[s]).join(" and ");
+  let reason = `${who || "Nobody"} ${winners.length > 1 ? "share" : "has"} the most points: ${best}.`;
+  if (level > 1 && winners.length === 1) {
+    reason = `${level} fleets tie on ${best} points; ${who} holds the most cannon cards (${cannons[winners[0]]}), which breaks the tie.`;
+  } else if (winners.length > 1) {
+    reason = `${who} tie on ${best} points and on cannon cards (${cannons[winners[0]]}): they share the win.`;
+  }
+  return {
+    reason,
+    columns: ["Points", "Treasures", "Cannons held", "Cannons captured"],
+    rows: view.fleets.map((f) => [f.points, (f.treasure_pile || []).length, f.cannons || 0, (f.cannon_pile || []).length]),
+  };
+}
 
 export function describe(view, seat, names) {
   if (view.terminal) {

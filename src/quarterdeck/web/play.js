@@ -411,7 +411,7 @@ function showResult(view, who, force) {
   const box = document.getElementById("result");
   if (table.resultShown && !force) return;
   table.resultShown = true;
-  const r = (table.game.result && table.game.result(view, who)) || genericResult(view, who);
+  const r = (table.game.result && table.game.result(view, who, table.said)) || genericResult(view, who);
   const winners = winnersOf(view);
   const headline = !winners.length || winners.length === view.returns.length
     ? "A draw."

@@ -1,17 +1,19 @@
 // The replay viewer: step through a finished game, as everyone or as one seat saw it.
-import { api, el } from "./common.js";
+import { api, el, seatLabel } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const r = { at: 0, length: 0, seen: "", game: null, components: null, names: [], timer: null, previous: null };
 
 async function start() {
   const summary = await api(`/api/games/${gameId}`);
-  r.names = summary.seats.map((s) => s.name || (s.bot ? `${s.bot} bot` : `seat ${s.seat + 1}`));
-  const [catalog, components, module] = await Promise.all([
+  const [catalog, components, module, about] = await Promise.all([
     api("/api/catalog"),
     api(`/api/catalog/${summary.game}/components`),
     import(`./${summary.game}.js`),
+    api(`/api/catalog/${summary.game}/about`),
   ]);
+  // As at the table: who played each seat, bots by colour.
+  r.names = summary.seats.map((s, i) => seatLabel(s, s.bot || !s.name ? about.seat_names[i] : null));
   r.components = components;
   r.game = module;
   document.getElementById("title").textContent = `Replay · ${catalog.find((g) => g.name === summary.game)?.title || summary.game}`;
@@ -56,10 +58,13 @@ async function show(at) {
   range.max = String(step.length);
   range.value = String(step.at);
   document.getElementById("where").textContent = `move ${step.at} of ${step.length}`;
+  // The last step says how the game ended (the game's words, as at the table), not
+  // just the last move ("Newcomer: done").
+  const ended = step.view.terminal ? `${r.game.describe(step.view, seat, r.names)} ${step.said[step.said.length - 1] || ""}` : "";
   document.getElementById("prompt").textContent = step.at === 0
     ? "The start of the game."
-    : moveText(step.action);
-  document.getElementById("log").replaceChildren(...step.said.slice(-60).reverse().map((line) => el("li", { text: line })));
+    : ended ? `${ended.trim()} (last move: ${moveText(step.action)})` : moveText(step.action);
+  document.getElementById("log").replaceChildren(...step.said.map((line, i) => el("li", {}, el("span.n", { text: String(i + 1) }), el("span", { text: line }))).reverse());
   if (step.at >= step.length) stop();
 }
 
