@@ -428,7 +428,7 @@ function showResult(view, who, force) {
       el("thead", {}, el("tr", {}, el("th", { text: "Seat" }), ...r.columns.map((c) => el("th.num", { text: c })), el("th", { text: "Result" }))),
       el("tbody", {}, ...rows)),
     el("div.result-actions", {},
-      el("a.button.primary", { href: `/replay/${gameId}`, text: "Watch the replay" }),
+      el("a.button.primary", { href: `/replay/${gameId}`, text: "Replay the game" }),
       el("a.button", { href: "/", text: "A new game (the lobby)" }),
       el("button", { type: "button", text: "Look at the table", onclick: () => { box.hidden = true; } })),
   );
