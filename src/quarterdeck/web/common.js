@@ -169,31 +169,36 @@ function inline(text) {
 
 export function markdown(text) {
   const root = el("div.rules");
-  let list = null;
   for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split("\n");
-    list = null;
-    for (const raw of lines) {
+    let items = [];
+    let para = [];
+    let ordered = false;
+    const flush = () => {
+      if (para.length) root.append(el("p", {}, ...inline(para.join(" "))));
+      if (items.length) root.append(el(ordered ? "ol" : "ul", {}, ...items.map((t) => el("li", {}, ...inline(t)))));
+      para = [];
+      items = [];
+    };
+    for (const raw of block.split("\n")) {
       const line = raw.trim();
       if (!line) continue;
       const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-      const item = /^[-*]\s+(.*)$/.exec(line);
+      const item = /^([-*]|\d+\.)\s+(.*)$/.exec(line);
       if (heading) {
+        flush();
         root.append(el(`h${Math.min(4, heading[1].length)}`, {}, ...inline(heading[2])));
-        list = null;
       } else if (item) {
-        if (!list) root.append((list = el("ul")));
-        list.append(el("li", {}, ...inline(item[1])));
-      } else if (list && raw.startsWith("  ")) {
-        list.lastChild.append(" ", ...inline(line)); // an item's continued line
+        if (para.length) flush();
+        ordered = /\d/.test(item[1]);
+        items.push(item[2]);
+      } else if (items.length && /^\s/.test(raw)) {
+        items[items.length - 1] += ` ${line}`; // an item's continued line
       } else {
-        const last = root.lastChild;
-        if (last && last.tagName === "P" && last.dataset.open) last.append(" ", ...inline(line));
-        else root.append(el("p", { dataset: { open: "1" } }, ...inline(line)));
-        list = null;
+        if (items.length) flush();
+        para.push(line);
       }
     }
-    for (const p of root.querySelectorAll("p[data-open]")) delete p.dataset.open;
+    flush();
   }
   return root;
 }

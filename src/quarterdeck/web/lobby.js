@@ -6,7 +6,7 @@ const RIVALS = {
   heuristic: "the heuristic captain (a fair fight)",
   "ismcts:easy": "the search bot, easy",
   "ismcts:normal": "the search bot, normal",
-  "ismcts:hard": "the search bot, hard (a few seconds a turn)",
+  "ismcts:hard": "the search bot, hard (slow: several seconds a turn)",
   random: "a random sailor (to learn the rules)",
   friend: "friends: you get a link to send",
 };
