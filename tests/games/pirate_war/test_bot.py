@@ -227,25 +227,28 @@ def test_evaluation_is_in_the_units_of_the_returns_at_every_point_of_games() -> 
         assert game.evaluate(state) == state.returns()
 
 
-def test_pw_17_more_treasure_stored_or_nearer_home_is_worth_more() -> None:
+def test_pw_17_more_treasure_stored_is_worth_more_than_aboard_or_none() -> None:
     s = make((EMPIRE, BRETTONIAN, DWARVES))
-    for seat in range(3):
-        away(s, seat)
     base = evaluation.evaluate(s)[0]
     s.table.aboard[0] = 1
     aboard = evaluation.evaluate(s)[0]
-    home = s.board.site_anchorage[s.table.site[0]]
-    s.table.hex[0] = home
-    at_home = evaluation.evaluate(s)[0]
     s.table.aboard[0], s.table.store[0] = 0, 1
     stored = evaluation.evaluate(s)[0]
-    assert base < aboard < at_home < stored
+    assert base < aboard < stored
     values = [stored]
     for n in range(2, 7):  # each treasure banked raises it, up to the last before victory
         s.table.store[0] = n
         values.append(evaluation.evaluate(s)[0])
     assert values == sorted(values) and len(set(values)) == len(values)
-    assert values[-1] > 0.9
+    assert values[-1] > 0.6
+
+
+def test_evaluation_of_two_players_is_the_lead_over_the_target_clamped() -> None:
+    s = make((EMPIRE, BRETTONIAN))
+    s.table.store[0] = 7  # a lead beyond the target (a test position) stays at 1
+    assert evaluation.evaluate(s) == [1.0, -1.0]
+    s.table.store[0] = 2
+    assert 0 < evaluation.evaluate(s)[0] < 1
 
 
 def test_evaluation_counts_a_rival_s_store_against_a_seat() -> None:

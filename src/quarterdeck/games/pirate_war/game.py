@@ -137,8 +137,8 @@ class PirateWar(PirateWarGame):
 
     def evaluate(self, state: State) -> list[float]:
         """The returns of a finished game; else ``evaluation.evaluate``: each seat's
-        chance to win from public facts (stores, treasure aboard and how near home,
-        gold, the ship), as ± for two players and a share of 1 for more."""
+        standing from public facts (stores, treasure aboard, hull, gold), as ± the
+        lead for two players and a share of 1 for more."""
         assert isinstance(state, PirateWarState)
         if state.is_terminal():
             return state.returns()
