@@ -8,6 +8,7 @@ from quarterdeck.engine import Event, roll
 
 from . import phases as ph
 from .damage import crew_loss, damage, free_space, has_ship, holds_cards, lose_gold
+from .map import in_arc
 from .table import Decision, Play, Table, ask, step
 
 
@@ -30,9 +31,19 @@ def reaches(p: Play, seat: int, mount: int, target_hex: int) -> bool:
 
 
 def reaching(p: Play, seat: int, target: int) -> int:
-    """How many of the ship's weapons reach ``target``'s ship."""
-    th = p.table.hex[target]
-    return sum(reaches(p, seat, m, th) for m in p.table.weapons[seat])
+    """How many of the ship's weapons reach ``target``'s ship: as many as ``reaches``
+    counts, with the range and line of fire checked once, since a ship carries only its
+    race's kind of weapon (PW-5.5) and only the mounts' arcs differ."""
+    t, board = p.table, p.board
+    frm, to = t.hex[seat], t.hex[target]
+    weapon = p.comp.weapons[p.comp.races[t.race[seat]].weapon]
+    if not weapon.min_range <= board.distance(frm, to) <= weapon.max_range:
+        return 0
+    if not board.line_of_fire(frm, to):
+        return 0
+    a, b = board.offset(frm, to)
+    facing, mounts = t.facing[seat], p.comp.mounts
+    return sum(in_arc(mounts[m].arc, a, b, facing) for m in t.weapons[seat])
 
 
 def fire_targets(p: Play, seat: int) -> list[int]:
@@ -40,10 +51,11 @@ def fire_targets(p: Play, seat: int) -> list[int]:
     t = p.table
     if not has_ship(t, seat) or t.crew[seat] < 1 or at_free_port(p, seat):
         return []
+    # Range and arc first: they rule out most ships.
     return [
         s
         for s in range(p.num_players)
-        if s != seat and has_ship(t, s) and not at_free_port(p, s) and reaching(p, seat, s)
+        if s != seat and has_ship(t, s) and reaching(p, seat, s) and not at_free_port(p, s)
     ]
 
 

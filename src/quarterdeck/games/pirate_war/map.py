@@ -27,8 +27,13 @@ def turn(side: int, by: int) -> int:
     return (side - 1 + by) % 6 + 1
 
 
+#: The side opposite each side 1..6 (index 0 as ``turn`` gives it), looked up rather
+#: than worked out: movement asks it at every step.
+OPPOSITE: tuple[int, ...] = tuple(turn(side, 3) for side in range(7))
+
+
 def opposite(side: int) -> int:
-    return turn(side, 3)
+    return OPPOSITE[side]
 
 
 def to_axial(col: int, row: int) -> tuple[int, int]:
@@ -171,7 +176,10 @@ class Board:
         return q2 - q1, r2 - r1
 
     def distance(self, a: int, b: int) -> int:
-        return axial_distance(*self.offset(a, b))
+        """PW-6.9, written out: the rules ask it thousands of times a game."""
+        (q1, r1), (q2, r2) = self.axial[a], self.axial[b]
+        dq, dr = q2 - q1, r2 - r1
+        return max(abs(dq), abs(dr), abs(dq + dr))
 
     def name(self, i: int) -> str:
         col, row = self.col_row(i)

@@ -7,7 +7,7 @@ from quarterdeck.engine import Event
 from . import phases as ph
 from .combat import at_free_port, open_w4
 from .damage import damage, halved, has_ship, lose_gold
-from .map import NO_HEX, opposite
+from .map import NO_HEX, OPPOSITE, opposite
 from .map import turn as turn_side
 from .ports import at_port, harbour_of, provoke
 from .table import Play, ask, step
@@ -108,26 +108,36 @@ def ram_target(p: Play, seat: int) -> int:
     return -1 if at_free_port(p, target) else target
 
 
+#: The steps as action meanings, made once (half of all decisions are steps).
+FORWARD: Meaning = ("forward", ())
+TURNS: tuple[Meaning, ...] = (("turn", (0,)), ("turn", (1,)))
+PORT_TURNS: tuple[Meaning, ...] = (("port-turn", (0,)), ("port-turn", (1,)))
+BACK: Meaning = ("back", ())
+RAM: Meaning = ("ram", ())
+STOP: Meaning = ("stop", ())
+
+
 def move_options(p: Play, seat: int) -> list[Meaning]:
     """PW-10.3: the steps the ship may take now."""
-    t = p.table
+    t, board = p.table, p.board
+    here, facing = t.hex[seat], t.facing[seat]
     out: list[Meaning] = []
-    h = ahead(p, seat)
-    facing_upwind = t.facing[seat] == upwind(t.wind) and not ignores_wind(p, seat)
-    if t.mp >= 1 and p.board.enterable(h) and not occupied(p, h) and not facing_upwind:
-        out.append(("forward", ()))
+    facing_upwind = facing == OPPOSITE[t.wind] and not ignores_wind(p, seat)
+    if t.mp >= 1 and not facing_upwind:
+        h = board.neighbours[here][facing]
+        if board.enterable(h) and h not in t.hex:
+            out.append(FORWARD)
     if turn_cost(p, seat) is not None:
-        out += [("turn", (0,)), ("turn", (1,))]
-    if not t.run and p.board.port_hex[t.hex[seat]] and t.port_run < 5:
-        out += [("port-turn", (0,)), ("port-turn", (1,))]
-    race = p.comp.races[t.race[seat]]
-    if t.mode == ph.OARS and race.can_back and t.backs < 2 and t.mp >= 1:
-        back = p.board.neighbour(t.hex[seat], opposite(t.facing[seat]))
-        if p.board.enterable(back) and not occupied(p, back):
-            out.append(("back", ()))
-    if ram_target(p, seat) >= 0:
-        out.append(("ram", ()))
-    out.append(("stop", ()))
+        out += TURNS
+    if not t.run and board.port_hex[here] and t.port_run < 5:
+        out += PORT_TURNS
+    if t.mode == ph.OARS and t.backs < 2 and t.mp >= 1 and p.comp.races[t.race[seat]].can_back:
+        back = board.neighbours[here][OPPOSITE[facing]]
+        if board.enterable(back) and back not in t.hex:
+            out.append(BACK)
+    if t.straight >= 2 and ram_target(p, seat) >= 0:  # a ram needs two forward steps
+        out.append(RAM)
+    out.append(STOP)
     return out
 
 

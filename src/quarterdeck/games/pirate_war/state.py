@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from quarterdeck.engine import Action, Game, Pending, Rng, State
@@ -26,28 +28,33 @@ class PirateWarGame(Game):
     components: Components
     board: Board
 
+    @cached_property
+    def action_of(self) -> dict[decisions.Meaning, Action]:
+        """Each action by its meaning (kind, args): the decision table's options
+        become actions with one lookup each."""
+        return {(a.kind, a.args): a for a in self.action_space.actions}
+
+
+#: Legal actions are listed in id order.
+_BY_ID = attrgetter("id")
+
 
 class PirateWarState(State):
-    __slots__ = ("table",)
+    # What rules chapters read (the Play protocol): the game's components, board and
+    # options, kept as plain attributes because every rule reads them, many times a
+    # decision (a property costs a call each time).
+    __slots__ = ("board", "comp", "options", "table")
     game: PirateWarGame
 
     def __init__(self, game: PirateWarGame, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
+        self._game_parts(game)
         self.table = Table()
 
-    # -- what rules chapters read (the Play protocol) ---------------------------------
-
-    @property
-    def comp(self) -> Components:
-        return self.game.components
-
-    @property
-    def board(self) -> Board:
-        return self.game.board
-
-    @property
-    def options(self) -> Mapping[str, JSON]:
-        return self.game.options
+    def _game_parts(self, game: PirateWarGame) -> None:
+        self.comp: Components = game.components
+        self.board: Board = game.board
+        self.options: Mapping[str, JSON] = game.options
 
     # -- the contract ------------------------------------------------------------------
 
@@ -59,11 +66,10 @@ class PirateWarState(State):
     def _legal_actions(self) -> Sequence[Action]:
         if self.table.over:
             return []
-        space = self.game.action_space
-        return sorted(
-            (space.get(kind, *args) for kind, args in decisions.options(self)),
-            key=lambda a: a.id,
-        )
+        action_of = self.game.action_of
+        legal = [action_of[meaning] for meaning in decisions.options(self)]
+        legal.sort(key=_BY_ID)
+        return legal
 
     def pending(self) -> Pending | None:
         t = self.table
@@ -116,6 +122,7 @@ class PirateWarState(State):
     def clone(self) -> PirateWarState:
         other = PirateWarState.__new__(PirateWarState)
         self._clone_base(other)
+        other._game_parts(self.game)
         other.table = self.table.clone()
         return other
 
