@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from quarterdeck.engine import Event
 
@@ -731,27 +732,39 @@ def options(ctx: Ctx) -> list[Option]:
     return DECISIONS[d.kind].options(ctx, d)
 
 
-def settle(ctx: Ctx) -> None:
+class Settled(NamedTuple):
+    """The decision settling stopped at and its options (None: the game is over)."""
+
+    decision: Decision | None
+    options: list[Option]
+
+
+def settle(ctx: Ctx) -> Settled:
     """Run the automatic flow until a decision with options is pending or the game is
-    over; a decision left with no option (a limit already met) is dropped."""
+    over; a decision left with no option (a limit already met) is dropped. Returns the
+    decision it stops at with its options, so that the state need not work them out
+    again."""
     t = ctx.table
     while True:
         if t.pending:
             d = t.pending[-1]
-            if DECISIONS[d.kind].options(ctx, d):
-                return
+            found = DECISIONS[d.kind].options(ctx, d)
+            if found:
+                return Settled(d, found)
             t.pending.pop()
             continue
         if t.stage == OVER:
-            return
+            return Settled(None, [])
         advance(ctx)
 
 
-def apply(ctx: Ctx, kind: str, args: tuple[int, ...]) -> None:
+def apply(ctx: Ctx, kind: str, args: tuple[int, ...]) -> Settled:
+    """Carry out the decision on top of the stack, then settle; returns the options of
+    the next decision (``settle``)."""
     t = ctx.table
     d = t.pending.pop()
     DECISIONS[d.kind].apply(ctx, d, kind, args)
-    settle(ctx)
+    return settle(ctx)
 
 
 __all__ = [

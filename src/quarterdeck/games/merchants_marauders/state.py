@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from quarterdeck.engine import Action, Game, Pending, Rng, State
@@ -27,6 +29,7 @@ from .table import Table
 JSON = Any
 #: The event that starts a player turn (``turn.turn_start``).
 TURN_EVENT = "turn"
+action_id = attrgetter("id")
 
 
 class MerchantsAndMaraudersGame(Game):
@@ -36,36 +39,35 @@ class MerchantsAndMaraudersGame(Game):
     components: Components
     sea: SeaMap
 
+    @cached_property
+    def action_by_option(self) -> dict[decisions.Option, Action]:
+        """The action space by meaning, keyed as the decision table's options are."""
+        return {(a.kind, a.args): a for a in self.action_space.actions}
+
 
 class MerchantsAndMaraudersState(State):
-    __slots__ = ("table",)
+    __slots__ = ("_settled", "c", "glory_target", "npc_control", "sea", "table")
     game: MerchantsAndMaraudersGame
 
     def __init__(self, game: MerchantsAndMaraudersGame, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
         self.table: Table = new_table(players)
+        self._read_game(game)
+        self._settled: decisions.Settled | None = None
 
     # -- the context rules functions read -------------------------------------------
 
-    @property
-    def c(self) -> Components:
-        return self.game.components
-
-    @property
-    def sea(self) -> SeaMap:
-        return self.game.sea
-
-    @property
-    def npc_control(self) -> str:
-        return str(self.game.options["npc_control"])
-
-    @property
-    def glory_target(self) -> int:
-        return int(self.game.options["glory_target"])
+    def _read_game(self, game: MerchantsAndMaraudersGame) -> None:
+        """The game's data and options, read once: rules functions ask for them on
+        nearly every step (plain attributes, not properties, for speed)."""
+        self.c: Components = game.components
+        self.sea: SeaMap = game.sea
+        self.npc_control: str = str(game.options["npc_control"])
+        self.glory_target: int = int(game.options["glory_target"])
 
     def set_up(self) -> None:
         set_up(self)
-        decisions.settle(self)
+        self._settled = decisions.settle(self)
 
     # -- the contract -----------------------------------------------------------------
 
@@ -77,10 +79,25 @@ class MerchantsAndMaraudersState(State):
         return t.pending[-1].seat
 
     def _legal_actions(self) -> Sequence[Action]:
-        space = self.game.action_space
-        actions = [space.get(kind, *args) for kind, args in decisions.options(self)]
-        actions.sort(key=lambda a: a.id)
+        options = self._settled_options()
+        by_option = self.game.action_by_option
+        actions = [by_option[option] for option in options]
+        actions.sort(key=action_id)
         return actions
+
+    def _settled_options(self) -> list[decisions.Option]:
+        """The options of the pending decision: settling worked them out as it stopped
+        there (``decisions.settle``), unless the table was changed since by hand (tests
+        settle and push decisions directly; ``touched`` forgets them too)."""
+        settled, self._settled = self._settled, None
+        pending = self.table.pending
+        if settled is not None and pending and pending[-1] is settled.decision:
+            return settled.options
+        return decisions.options(self)
+
+    def touched(self) -> None:
+        super().touched()
+        self._settled = None
 
     def pending(self) -> Pending | None:
         t = self.table
@@ -90,7 +107,7 @@ class MerchantsAndMaraudersState(State):
         return Pending(d.seat, d.kind, decisions.DECISIONS[d.kind].prompt(self, d))
 
     def _apply(self, action: Action) -> None:
-        decisions.apply(self, action.kind, action.args)
+        self._settled = decisions.apply(self, action.kind, action.args)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -242,6 +259,9 @@ class MerchantsAndMaraudersState(State):
         other = object.__new__(type(self))
         self._clone_base(other)
         other.table = self.table.clone()
+        other.c, other.sea = self.c, self.sea
+        other.npc_control, other.glory_target = self.npc_control, self.glory_target
+        other._settled = None  # a clone may be changed (resample): its options are asked anew
         return other
 
     def _state_json(self) -> dict[str, JSON]:

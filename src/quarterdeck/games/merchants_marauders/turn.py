@@ -27,13 +27,13 @@ from .phases import (
 from .port import next_step, step_options
 from .raid import done_keeping
 from .sailing import found
-from .table import Ctx, Decision
+from .table import Ctx, Decision, Table
 
 
 def advance(ctx: Ctx) -> None:
     """One automatic step of the game's flow; called while no decision is pending."""
     t = ctx.table
-    if t.stage not in (SETUP, OVER) and any(p.card < 0 for p in t.players):
+    if t.stage not in (SETUP, OVER) and captain_missing(t):
         end_game(ctx, "no captain card left")  # MM-17.2
         return
     if t.combat is not None:
@@ -55,6 +55,15 @@ def advance(ctx: Ctx) -> None:
             found(ctx, NPC_SIDE + npc, t.active)
         return
     STAGES[t.stage](ctx)
+
+
+def captain_missing(t: Table) -> bool:
+    """A seat without a captain card (MM-17.2). A plain loop: asked at every step of
+    the flow, where a generator would cost more than the rest of the step."""
+    for p in t.players:  # noqa: SIM110 (no generator: see above)
+        if p.card < 0:
+            return True
+    return False
 
 
 def round_start(ctx: Ctx) -> None:
