@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 from quarterdeck.engine import LazyView, Rng
 
 from .components import CANNON_POSITIONS
-from .phases import HAND_LIMIT, PICK, PLACE
-from .sea_dog import dealt_rounds
+from .phases import HAND_LIMIT, OLD_SALT, PICK, PLACE, WINDOW
+from .sea_dog import dealt_rounds, seen_in_hand
 from .ship import (
     can_use_cannon,
     hand_limit,
@@ -269,14 +269,19 @@ def sea_dog_view(state: Position, seat: int | None, reveal: bool) -> JSON:
                 "tricks_held": len(sea.tricks[p]),
                 "draft_rounds": sea.rounds[p],
                 "crows_nest": sea.crows_nest[p],
+                # the cards of this hand its foe saw with Spy Aboard (SD19)
+                "hand_seen": seen_in_hand(state, 1 - p) if reveal or seat == 1 - p else None,
             }
         )
+    # what a follow-up choice has picked so far (public, save Old Salt's two cards)
+    private = state.phase == OLD_SALT and not (reveal or seat == state.seat)
     return {
         "ships": ships,
         "played": [[p, cards.tricks[t].id] for p, t in sea.played],
         "window": sea.window[0] if sea.window else None,
         "asking": list(sea.asking),
         "in_play": dict(sorted(sea.effects.items())),
+        "picked": None if private else list(sea.pending),
     }
 
 
@@ -287,17 +292,25 @@ def resample(state: P, seat: int | None, rng: Rng) -> P:
     # Every pile is sorted before it is shuffled, so that the result depends only on
     # what the seat knows, never on how the hidden things happen to lie.
     s = state.clone()
+    if s.sea is not None:  # what Spy Aboard showed, of the cards still in that hand
+        s.sea.seen = [seen_in_hand(state, q) for q in (0, 1)]
     for p in (0, 1):
         if p == seat:
             s.decks[p].sort()
             rng.shuffle(s.decks[p])
         else:
-            _redraw_hand(state, s, p, rng)
+            _redraw_hand(state, s, p, rng, seat)
         zones = [z for z, token in s.disasters[p].items() if token is not None]
-        tokens = sorted(s.disasters[p][z] for z in zones)  # type: ignore[type-var]
+        tokens = [t for t in (s.disasters[p][z] for z in zones) if t is not None]
+        tokens.sort()
+        controlled = s.sea.controlled[p] if s.sea is not None else []
+        if controlled:  # Damage Control's tokens are as hidden as the face-down ones
+            tokens = sorted(tokens + controlled)
         rng.shuffle(tokens)
-        for z, token in zip(zones, tokens, strict=True):
+        for z, token in zip(zones, tokens, strict=False):
             s.disasters[p][z] = token
+        if s.sea is not None and controlled:
+            s.sea.controlled[p] = tokens[len(zones) :]
     s.target_deck.sort()
     rng.shuffle(s.target_deck)
     if not cannons_revealed(s):
@@ -360,6 +373,13 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
     if seat is not None and sea.offers[seat]:
         for r in range(dealt, rounds):  # the rounds still to deal, unseen by anybody
             sea.offers[seat][r] = sorted(pool.pop() for _ in range(k))
+    # Old Salt's two cards drawn are two of the hand's unknown cards (SD25).
+    if s.phase == OLD_SALT and s.seat in hidden and sea.pending:
+        q = s.seat
+        seen = set(seen_in_hand(s, seat)) if seat is not None else set()
+        refill = set(s.refills[q])
+        unknown = sorted(c for c in s.hands[q] if c in refill and c not in seen)
+        sea.pending = sorted(rng.sample(unknown, len(sea.pending)))
     _rewrite_draft(s, hidden)
 
 
@@ -383,7 +403,7 @@ def _rewrite_draft(s: Position, hidden: list[int]) -> None:
                 s.history[n] = ids["keep-trick", sea.kept[p][r]]
 
 
-def _redraw_hand(state: Position, s: Position, p: int, rng: Rng) -> None:
+def _redraw_hand(state: Position, s: Position, p: int, rng: Rng, seat: int | None) -> None:
     """Redraw ``p``'s hand from the cards an observer cannot place: the deck and the
     hand's cards that may have come from it. Cards being picked are face up, and every
     card held when the deck was last formed anew (from the public discard pile) is
@@ -391,7 +411,11 @@ def _redraw_hand(state: Position, s: Position, p: int, rng: Rng) -> None:
     # Cards being picked (still in the picker's hand) are face up; each captain has
     # cards of the same numbers, so only the picker's count.
     picking = state.phase in (PICK, PLACE) and state.seat == p
+    # Sea Dog: an Aim card chosen waits face up through OWN_DECLARE:Aim
+    picking = picking or (state.phase == WINDOW and state.turn_player == p == state.seat)
     shown = {sel[0] for sel in state.sel} if picking else set()
+    if seat is not None:  # the cards the seat saw with Spy Aboard (SD19)
+        shown |= set(seen_in_hand(state, seat))
     refill = set(state.refills[p])
     known = [card for card in state.hands[p] if card in shown or card not in refill]
     unknown = [card for card in state.hands[p] if card not in known]
