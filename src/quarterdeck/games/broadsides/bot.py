@@ -20,8 +20,12 @@ from .components import CannonKind, Components, Zone, card_suit, card_value, is_
 from .phases import (
     AIM,
     AIM_CARD,
+    BOARDING_NETS,
     BROADSIDE,
     CHANGE_TARGETS,
+    CLOSE_QUARTERS,
+    CROWS_NEST,
+    DEADEYE,
     DOUBLE,
     DRAFT,
     EFFECTIVE,
@@ -32,12 +36,15 @@ from .phases import (
     HAND_LIMIT,
     HOLD,
     LOAD,
+    MAGAZINE,
     MOUNT,
     OFFICER,
+    OLD_SALT,
     PAIR,
     PAYMENT,
     PICK,
     PLACE,
+    QUARTERMASTER,
     REPAIR,
     REPAIR_ACTION,
     REPUTATION,
@@ -45,11 +52,15 @@ from .phases import (
     SET_OF_ACTION,
     SHEER_OFF,
     SINGLE_RELOAD,
+    SLIPPERY,
     SPEND_SHOTS,
+    SPY,
     STAGE1,
     STAGE2,
     STRAIGHT,
     TASKS,
+    THUNDER,
+    TRICK_MARKERS,
     TRICK_ZONE,
     WINDOW,
     ZERO_IN_MAN,
@@ -108,6 +119,9 @@ class HeuristicBot(Bot):
 
     def _first(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
         return legal[0]  # in a window, "pass" (the lowest id once tricks are left out)
+
+    def _last(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        return legal[-1]
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -298,6 +312,20 @@ CHOOSERS: dict[str, Chooser] = {
     DRAFT: HeuristicBot._first,
     WINDOW: HeuristicBot._first,
     TRICK_ZONE: HeuristicBot._first,
+    # follow-ups of Reputations and tricks (it plays no trick yet, so only its
+    # Reputations' choices come up): Thunder spends the extra disc, Old Salt keeps the
+    # higher card, the others take the first option (no Deadeye shift: left to do)
+    THUNDER: HeuristicBot._last,
+    OLD_SALT: HeuristicBot._last,
+    DEADEYE: HeuristicBot._first,
+    CLOSE_QUARTERS: HeuristicBot._first,
+    CROWS_NEST: HeuristicBot._first,
+    BOARDING_NETS: HeuristicBot._first,
+    TRICK_MARKERS: HeuristicBot._first,
+    MAGAZINE: HeuristicBot._first,
+    SPY: HeuristicBot._last,
+    QUARTERMASTER: HeuristicBot._first,
+    SLIPPERY: HeuristicBot._first,
 }
 
 
