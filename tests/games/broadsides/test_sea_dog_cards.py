@@ -478,3 +478,65 @@ def test_sd_7_brace_for_impact_is_judged_after_stout_oak_hull(sea_game: BroadSid
     act(state, "Fire!", "fire the Solid shot", PASS, "done")
     assert window(state) == "FOE_F6" and state.attack[2] == 1
     assert texts(state) == [PASS]
+
+
+# -- more rulings ---------------------------------------------------------------------------------
+
+
+def test_sd_8_boarding_nets_after_the_firing_player_chose_the_n_prime_discs(
+    sea_game: BroadSides,
+) -> None:
+    # One Cannon −1 on Red's Decks: n′ = 2 of 3; Red picks Solid + Chain, Blue ignores
+    # the Solid: one Sail and one Aim card are lost.
+    red = ship(
+        hand=["2♠", "5♠", "7♠", "1♦"],
+        markers={"fore-deck": 2},
+        loaded={"fore": ["solid", "solid"], "aft": ["chain", "canister"]},
+    )
+    state = sea_position(sea_game, red, ship(), ([], ["Boarding Nets"]))
+    act(state, "Broadside", "2♠", "5♠", "7♠", "done")
+    while state.phase == "spend-shots":
+        legal = texts(state)
+        state.apply(next((t for t in legal if "Canister" not in t), legal[0]))
+    act(state, "the Chain shot takes effect")  # the first, a Solid, is forced
+    act(state, "play Boarding Nets", "Boarding Nets: ignore the Solid shot", PASS)
+    assert last(state, "broadside-hits")["shots"] == [1]
+
+
+def test_sd_14_gun_captain_the_newly_manned_cannon_counts_its_own_deck(
+    sea_game: BroadSides,
+) -> None:
+    # The aft Deck holds 2 of 4: one Cannon −1 shows there, none on the Fore Deck.
+    red = ship(
+        gunsight="mid-hull",
+        targets=PERFECT,
+        markers={"aft-deck": 2},
+        loaded={"fore": ["solid"], "aft": ["solid", "chain"]},
+    )
+    state = sea_position(sea_game, red, ship(), (["Gun Captain"], []), phase="stage2")
+    act(state, "play Gun Captain", "Fire!", "fire the Solid shot")
+    assert last(state, "fire")["cannon"] == 1
+    assert ["cannon", -1] in last(state, "shot")["steps"]
+
+
+def test_sd_15_crows_nest_reshuffles_the_target_discard_when_the_deck_runs_out(
+    sea_game: BroadSides,
+) -> None:
+    state = sea_position(sea_game, ship(hand=["3♠"]), ship(), (["Crow's Nest"], []))
+    act(state, "Change Targets (skip the actions and Zero In anew)", "man the fore cannon")
+    state.target_discards += state.target_deck[2:]
+    del state.target_deck[2:]
+    act(state, "Zero In on the foe's Main Deck", "play Crow's Nest", PASS)
+    assert len(state.targets[RED]) == 5 and events(state, "target-reshuffle")
+    before = state.components()
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    assert len(state.targets[RED]) == 3 and state.components() == before  # to the discard
+
+
+def test_sd_26_markers_returned_by_a_trick_count_at_the_round_cap(sea_game: BroadSides) -> None:
+    red = ship(hand=["3♠"], markers={"aft-hull": 3})
+    state = sea_position(sea_game, red, ship(), (["Carpenter's Mate"], []))
+    before = state.ship_markers(RED)
+    act(state, "play Carpenter's Mate")
+    assert state.ship_markers(RED) == before + 2  # fewer markers missing
