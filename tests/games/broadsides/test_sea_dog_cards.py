@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from quarterdeck.ai import make_bot
 from quarterdeck.engine import Rng, get_game
 from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 
@@ -540,3 +541,30 @@ def test_sd_26_markers_returned_by_a_trick_count_at_the_round_cap(sea_game: Broa
     before = state.ship_markers(RED)
     act(state, "play Carpenter's Mate")
     assert state.ship_markers(RED) == before + 2  # fewer markers missing
+
+
+# -- the heuristic captain (issue 25: bots know the cards) --------------------------------------
+
+
+def test_sea_dog_heuristic_plays_wet_powder_when_the_foes_shot_is_chosen(
+    sea_game: BroadSides,
+) -> None:
+    state = firing(sea_game, "mid-hull", PERFECT, tricks=([], ["Wet Powder", "Sharpshooters"]))
+    act(state, "Fire!", "fire the Solid shot")
+    bot = make_bot("heuristic", sea_game, 1)
+    assert bot.choose(state).text == "play Wet Powder"
+    act(state, "play Wet Powder")
+    assert bot.choose(state).text == PASS  # Sharpshooters is kept for its own turn
+
+
+def test_sea_dog_heuristic_module_games_end_and_play_tricks(sea_game: BroadSides) -> None:
+    played = 0
+    for seed in range(3):
+        state = sea_game.new_state(2, seed)
+        bots = [make_bot("heuristic", sea_game, seed * 2 + i) for i in (0, 1)]
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state))
+        played += len(events(state, "sea-trick"))
+    assert played > 0

@@ -66,6 +66,7 @@ from .phases import (
     ZERO_IN_MAN,
     ZERO_IN_SIGHT,
 )
+from .table import BroadSidesGame
 
 JSON = Any
 RESULT_POINTS = {"perfect": 0, "good": -1, "poor": -2, "miss": -3, "early": -4}
@@ -102,8 +103,12 @@ class HeuristicBot(Bot):
         seat = state.current_player
         assert seat is not None
         legal = state.legal_actions()
-        # The Sea Dog module: for now the captain plays no Dirty Trick (it passes
-        # every window and takes its actions as in the base game).
+        # The Sea Dog module: a free trick whose moment has come is played (its
+        # Requires already says the moment is right); the others are kept, and the
+        # actions are taken as in the base game.
+        trick = _timely_trick(state, legal)
+        if trick is not None:
+            return trick
         plain = [a for a in legal if a.kind != "trick"]
         legal = plain or legal
         if len(legal) == 1:
@@ -327,6 +332,42 @@ CHOOSERS: dict[str, Chooser] = {
     QUARTERMASTER: HeuristicBot._first,
     SLIPPERY: HeuristicBot._first,
 }
+
+
+# -- the Sea Dog module's tricks -----------------------------------------------------------------
+
+#: Free tricks played as soon as a window offers them: each one's Requires (checked by
+#: the rules before it is offered) holds only where it helps, or it cannot be wasted.
+TIMELY = frozenset(
+    {
+        "DT01",  # Sea Dragon Figurehead: D ≥ 1 is on the track
+        "DT02",  # Red-Hot Shot: at worst no gain
+        "DT06",  # Well-Stocked Magazine: the discs one wants
+        "DT07",  # Double-Shotted: a disc is left to spend
+        "DT09",  # Hard a-Port: D ≥ 1
+        "DT11",  # Wet Powder
+        "DT12",  # Brace for Impact: only offered when it saves markers
+        "DT13",  # Boarding Nets: n′ ≥ 1
+        "DT14",  # Damage Control
+        "DT17",  # Able Seamen: the Repair is under way
+        "DT18",  # Rum Ration
+        "DT19",  # Spy Aboard: the foe holds a card
+        "DT21",  # Cut Across Her Bow: the Sheer Off is under way
+        "DT22",  # Crow's Nest
+        "DT24",  # Gust of Wind
+    }
+)
+
+
+def _timely_trick(state: State, legal: Sequence[Action]) -> Action | None:
+    game = state.game
+    cards = game.sea_dog if isinstance(game, BroadSidesGame) else None
+    if cards is None:
+        return None
+    for action in legal:
+        if action.kind == "trick" and cards.tricks[action.args[0]].id in TIMELY:
+            return action
+    return None
 
 
 # -- reading the position ------------------------------------------------------------------------
