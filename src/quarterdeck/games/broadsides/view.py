@@ -373,6 +373,11 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
     if seat is not None and sea.offers[seat]:
         for r in range(dealt, rounds):  # the rounds still to deal, unseen by anybody
             sea.offers[seat][r] = sorted(pool.pop() for _ in range(k))
+    # With both hands redrawn (seat None), what each spy saw is as many of the new
+    # hand's cards: which ones, nobody but the two captains knows (SD19).
+    if seat is None:
+        for q in (0, 1):
+            sea.seen[q] = sorted(rng.sample(sorted(s.hands[1 - q]), len(sea.seen[q])))
     # Old Salt's two cards drawn are two of the hand's unknown cards (SD25).
     if s.phase == OLD_SALT and s.seat in hidden and sea.pending:
         q = s.seat
