@@ -568,3 +568,18 @@ def test_sea_dog_heuristic_module_games_end_and_play_tricks(sea_game: BroadSides
             state.apply(bots[seat].choose(state))
         played += len(events(state, "sea-trick"))
     assert played > 0
+
+
+def test_sd_25_a_redraw_keeps_close_quarters_when_an_empty_hand_must_still_aim(
+    sea_game: BroadSides,
+) -> None:
+    # Red spent her first action with no card: only Close Quarters can Aim now, so
+    # every deal Blue imagines for her holds it (else she would have no legal move).
+    blue = ship(markers={"fore-deck": 4})
+    state = sea_position(sea_game, ship(hand=[]), blue, (["Close Quarters", "Sharpshooters"], []))
+    act(state, "play Sharpshooters", "aim the Dirty Trick at the foe's Fore Deck")
+    close_quarters = sea_game.sea_dog.trick_index("DT03")  # type: ignore[union-attr]
+    for i in range(8):
+        other = state.resample(BLUE, Rng.from_seed(i))
+        assert other.sea is not None and close_quarters in other.sea.tricks[RED]
+        assert other.legal_actions()

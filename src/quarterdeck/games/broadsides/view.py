@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 from quarterdeck.engine import LazyView, Rng
 
 from .components import CANNON_POSITIONS
-from .phases import HAND_LIMIT, OLD_SALT, PICK, PLACE, WINDOW
-from .sea_dog import dealt_rounds, seen_in_hand
+from .phases import AIM_CARD, EVADE, HAND_LIMIT, OLD_SALT, PICK, PLACE, STAGE1, WINDOW
+from .sea_dog import dealt_rounds, draft_done, seen_in_hand
 from .ship import (
     can_use_cannon,
     hand_limit,
@@ -360,7 +360,12 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
     for p in hidden:
         if not sea.offers[p]:
             continue
-        secret = [pool.pop() for _ in sea.tricks[p]]
+        secret = []
+        close_quarters = cards.trick_index("DT03")
+        if close_quarters in pool and _must_hold_close_quarters(s, p):
+            pool.remove(close_quarters)  # what the seat saw implies it (SD24)
+            secret.append(close_quarters)
+        secret += [pool.pop() for _ in range(len(sea.tricks[p]) - len(secret))]
         kept_all = [t for q, t in sea.played if q == p] + secret
         rng.shuffle(kept_all)
         sea.tricks[p] = secret
@@ -386,6 +391,24 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
         unknown = sorted(c for c in s.hands[q] if c in refill and c not in seen)
         sea.pending = sorted(rng.sample(unknown, len(sea.pending)))
     _rewrite_draft(s, hidden)
+
+
+def _must_hold_close_quarters(s: Position, p: int) -> bool:
+    """Whether ``p``'s public play shows that it holds Close Quarters: in its Stage 1,
+    not yet Aimed, it has spent its last card (or picked every card of its hand for a
+    set) when its turn's Aim still has to come; only Close Quarters Aims with no card
+    (SD3, SD24). A redraw must then keep it, or the deal would leave no legal move."""
+    sea = s.sea
+    assert sea is not None
+    if s.turn_player != p or s.aimed or s.actions_taken >= 2:
+        return False
+    if sea.effects.get("changed_targets") or not draft_done(s):
+        return False
+    hand = s.hands[p]
+    if not hand:
+        return s.actions_taken == 1 or s.phase != STAGE1
+    picking = s.phase == PICK and s.seat == p and s.sel_kind not in (EVADE, AIM_CARD)
+    return picking and s.actions_taken == 0 and len(s.sel) == len(hand)
 
 
 def _rewrite_draft(s: Position, hidden: list[int]) -> None:
