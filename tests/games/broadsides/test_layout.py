@@ -53,7 +53,21 @@ def test_the_decision_table_covers_every_phase_once() -> None:
 
 def test_public_decisions_are_those_whose_options_tell_nothing_secret() -> None:
     public = {phase for phase, decision in DECISIONS.items() if decision.public}
-    assert public == {"load", "spend-shots", "effective", "fire-shot", "tasks"}
+    base = {"load", "spend-shots", "effective", "fire-shot", "tasks"}
+    # the Sea Dog module's follow-up choices over public facts (the ship, the Targets,
+    # the bag, a played trick); Spy Aboard and Old Salt show cards, so they are asked
+    sea = {
+        "close-quarters",
+        "deadeye",
+        "crows-nest",
+        "boarding-nets",
+        "trick-markers",
+        "magazine",
+        "quartermaster",
+        "slippery",
+        "thunder",
+    }
+    assert public == base | sea
 
 
 def test_every_action_kind_is_carried_out_by_some_decision(game: BroadSides) -> None:

@@ -329,6 +329,8 @@ def test_trick_dt01_sea_dragon_forbids_the_evasion_but_not_hard_a_port(
     )
     act(state, "Fire!", "fire the Solid shot")  # Red's OWN_F2 and Blue's FOE_F2
     act(state, "pass (play no Dirty Trick now)", "pass (play no Dirty Trick now)")
+    assert state.view(RED)["sea_dog"]["window"] == "OWN_F4_END"
+    act(state, "pass (play no Dirty Trick now)")
     assert state.attack[2] == 4 and state.current_player == RED  # OWN_F5
     act(state, "play Sea Dragon Figurehead", "pass (play no Dirty Trick now)")
     assert "play Hard a-Port" in texts(state)  # FOE_F5: still allowed (DT09)
@@ -344,11 +346,12 @@ def test_trick_dt09_hard_a_port_lowers_d_by_1_and_the_evasion_still_follows(
 ) -> None:
     state = firing(sea_game, "mid-hull", PERFECT, tricks=([], ["Hard a-Port"]), blue_hand=["2♠"])
     act(state, "Fire!", "fire the Solid shot", "pass (play no Dirty Trick now)")  # FOE_F2
-    assert state.attack[2] == 4 and "play Hard a-Port" in texts(state)  # FOE_F5
+    # FOE_F5 is merged with the Evasion (SD23): Hard a-Port is one of its choices
+    assert state.phase == "pick" and state.current_player == BLUE
+    assert state.attack[2] == 4 and "play Hard a-Port" in texts(state)
     act(state, "play Hard a-Port")
-    assert state.attack[2] == 3 and state.phase == "window"  # asked again (SD1)
-    act(state, "pass (play no Dirty Trick now)")
-    assert state.phase == "pick" and state.current_player == BLUE  # not an Evasion
+    assert state.attack[2] == 3 and state.phase == "pick"  # the Evasion still follows
+    assert "play Hard a-Port" not in texts(state) and "done" in texts(state)
 
 
 def test_trick_dt10_weather_gauge_an_unsuited_straight_evades_as_a_straight_flush(
@@ -365,9 +368,8 @@ def test_trick_dt10_weather_gauge_an_unsuited_straight_evades_as_a_straight_flus
         blue=blue,
     )
     act(state, "Fire!", "fire the Solid shot", "pass (play no Dirty Trick now)")
-    act(state, "play Weather Gauge", "pass (play no Dirty Trick now)")
-    assert state.phase == "pick" and state.current_player == BLUE
-    act(state, "3♠", "4♥", "5♦", "done")
+    assert state.phase == "pick" and state.current_player == BLUE  # FOE_F5 merged
+    act(state, "play Weather Gauge", "3♠", "4♥", "5♦", "done")
     evade = last(state, "evade")
     assert evade["evaded"] == 2 and evade["damage"] == 2
 
@@ -383,8 +385,7 @@ def test_trick_dt12_brace_for_impact_the_zone_keeps_one_marker(sea_game: BroadSi
     )
     mid = sea_game.components.zone_by_id["mid-hull"]
     act(state, "Fire!", "fire the Solid shot", "pass (play no Dirty Trick now)")
-    act(state, "pass (play no Dirty Trick now)")  # FOE_F5
-    assert state.phase == "pick"
+    assert state.phase == "pick"  # FOE_F5, merged with the Evasion
     act(state, "done")  # no Evasion
     assert state.view(BLUE)["sea_dog"]["window"] == "FOE_F6"
     act(state, "play Brace for Impact", "pass (play no Dirty Trick now)")

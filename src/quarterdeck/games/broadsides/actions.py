@@ -119,4 +119,39 @@ def sea_dog_actions(c: Components, sea: SeaDogCards) -> list[tuple[str, tuple[in
         actions.append(("trick", (t.index,), f"play {t.name}"))
     for z in c.zones_of("deck"):
         actions.append(("trick-zone", (z,), f"aim the Dirty Trick at the foe's {c.zones[z].name}"))
+    # the follow-up choices of the tricks and Reputations
+    add = actions.append
+    for target in range(len(c.target_centres)):
+        add(("ignore-target", (target,), f"Close Quarters: ignore Target #{target + 1}"))
+    add(("no-deadeye", (), "shift no Aim card"))
+    for target in range(len(c.target_centres)):
+        for side, name in enumerate(SIDES):
+            for up, sign in ((0, "−"), (1, "+")):
+                add(
+                    (
+                        "deadeye",
+                        (target, side, up),
+                        f"shift the Aim card at the {name} of Target #{target + 1} by {sign}",
+                    )
+                )
+    for target in range(len(c.target_centres)):
+        add(("keep-target", (target,), f"keep Target #{target + 1}"))
+    for shot in c.shots:
+        add(("ignore-shot", (shot.index,), f"Boarding Nets: ignore the {shot.name} shot"))
+    for zone in c.zones:
+        add(
+            (
+                "trick-marker",
+                (zone.index,),
+                f"return {MARKER_NAMES[zone.kind]} to your {zone.name}",
+            )
+        )
+    for shot in c.shots:
+        add(("take-disc", (shot.index,), f"take a {shot.name} disc from the bag"))
+    for shot in c.shots:
+        add(("return-disc", (shot.index,), f"send the {shot.name} disc back to the bag"))
+    for value in range(1, 11):
+        add(("uncover", (value,), f"leave {value} uncovered on your Evasion track"))
+    add(("thunder", (0,), "spend as many discs as cards"))
+    add(("thunder", (1,), "Thunder of the Guns: spend one disc more"))
     return actions

@@ -20,8 +20,12 @@ from .components import CannonKind, Components, Zone, card_suit, card_value, is_
 from .phases import (
     AIM,
     AIM_CARD,
+    BOARDING_NETS,
     BROADSIDE,
     CHANGE_TARGETS,
+    CLOSE_QUARTERS,
+    CROWS_NEST,
+    DEADEYE,
     DOUBLE,
     DRAFT,
     EFFECTIVE,
@@ -32,12 +36,15 @@ from .phases import (
     HAND_LIMIT,
     HOLD,
     LOAD,
+    MAGAZINE,
     MOUNT,
     OFFICER,
+    OLD_SALT,
     PAIR,
     PAYMENT,
     PICK,
     PLACE,
+    QUARTERMASTER,
     REPAIR,
     REPAIR_ACTION,
     REPUTATION,
@@ -45,16 +52,21 @@ from .phases import (
     SET_OF_ACTION,
     SHEER_OFF,
     SINGLE_RELOAD,
+    SLIPPERY,
     SPEND_SHOTS,
+    SPY,
     STAGE1,
     STAGE2,
     STRAIGHT,
     TASKS,
+    THUNDER,
+    TRICK_MARKERS,
     TRICK_ZONE,
     WINDOW,
     ZERO_IN_MAN,
     ZERO_IN_SIGHT,
 )
+from .table import BroadSidesGame
 
 JSON = Any
 RESULT_POINTS = {"perfect": 0, "good": -1, "poor": -2, "miss": -3, "early": -4}
@@ -91,8 +103,12 @@ class HeuristicBot(Bot):
         seat = state.current_player
         assert seat is not None
         legal = state.legal_actions()
-        # The Sea Dog module: for now the captain plays no Dirty Trick (it passes
-        # every window and takes its actions as in the base game).
+        # The Sea Dog module: a free trick whose moment has come is played (its
+        # Requires already says the moment is right); the others are kept, and the
+        # actions are taken as in the base game.
+        trick = _timely_trick(state, legal)
+        if trick is not None:
+            return trick
         plain = [a for a in legal if a.kind != "trick"]
         legal = plain or legal
         if len(legal) == 1:
@@ -108,6 +124,9 @@ class HeuristicBot(Bot):
 
     def _first(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
         return legal[0]  # in a window, "pass" (the lowest id once tricks are left out)
+
+    def _last(self, view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+        return legal[-1]
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -298,7 +317,57 @@ CHOOSERS: dict[str, Chooser] = {
     DRAFT: HeuristicBot._first,
     WINDOW: HeuristicBot._first,
     TRICK_ZONE: HeuristicBot._first,
+    # follow-ups of Reputations and tricks (it plays no trick yet, so only its
+    # Reputations' choices come up): Thunder spends the extra disc, Old Salt keeps the
+    # higher card, the others take the first option (no Deadeye shift: left to do)
+    THUNDER: HeuristicBot._last,
+    OLD_SALT: HeuristicBot._last,
+    DEADEYE: HeuristicBot._first,
+    CLOSE_QUARTERS: HeuristicBot._first,
+    CROWS_NEST: HeuristicBot._first,
+    BOARDING_NETS: HeuristicBot._first,
+    TRICK_MARKERS: HeuristicBot._first,
+    MAGAZINE: HeuristicBot._first,
+    SPY: HeuristicBot._last,
+    QUARTERMASTER: HeuristicBot._first,
+    SLIPPERY: HeuristicBot._first,
 }
+
+
+# -- the Sea Dog module's tricks -----------------------------------------------------------------
+
+#: Free tricks played as soon as a window offers them: each one's Requires (checked by
+#: the rules before it is offered) holds only where it helps, or it cannot be wasted.
+TIMELY = frozenset(
+    {
+        "DT01",  # Sea Dragon Figurehead: D ≥ 1 is on the track
+        "DT02",  # Red-Hot Shot: at worst no gain
+        "DT06",  # Well-Stocked Magazine: the discs one wants
+        "DT07",  # Double-Shotted: a disc is left to spend
+        "DT09",  # Hard a-Port: D ≥ 1
+        "DT11",  # Wet Powder
+        "DT12",  # Brace for Impact: only offered when it saves markers
+        "DT13",  # Boarding Nets: n′ ≥ 1
+        "DT14",  # Damage Control
+        "DT17",  # Able Seamen: the Repair is under way
+        "DT18",  # Rum Ration
+        "DT19",  # Spy Aboard: the foe holds a card
+        "DT21",  # Cut Across Her Bow: the Sheer Off is under way
+        "DT22",  # Crow's Nest
+        "DT24",  # Gust of Wind
+    }
+)
+
+
+def _timely_trick(state: State, legal: Sequence[Action]) -> Action | None:
+    game = state.game
+    cards = game.sea_dog if isinstance(game, BroadSidesGame) else None
+    if cards is None:
+        return None
+    for action in legal:
+        if action.kind == "trick" and cards.tricks[action.args[0]].id in TIMELY:
+            return action
+    return None
 
 
 # -- reading the position ------------------------------------------------------------------------

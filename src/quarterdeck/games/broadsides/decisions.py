@@ -23,7 +23,12 @@ from . import firing, losses, render, sea_dog, sets, setup, stage1, stage3, turn
 from .phases import (
     ACTION_DONE,
     AFTER_FIRE,
+    AIM_CARD,
     ANY_TWO,
+    BOARDING_NETS,
+    CLOSE_QUARTERS,
+    CROWS_NEST,
+    DEADEYE,
     DOUBLE,
     DRAFT,
     EFFECTIVE,
@@ -33,25 +38,42 @@ from .phases import (
     FLUSH,
     HAND_LIMIT,
     LOAD,
+    MAGAZINE,
     MOUNT,
     NEXT_TURN,
     OFFICER,
+    OLD_SALT,
     PAIR,
     PAYMENT,
     PHASE_INDEX,
     PICK,
     PLACE,
+    QUARTERMASTER,
     REPAIR,
     REPUTATION,
     RETURN_SHOTS,
+    SEA_AIMED,
     SEA_COLOUR,
+    SEA_DECLARE,
+    SEA_DECLARED,
+    SEA_DISASTER,
+    SEA_DISASTER_OPEN,
     SEA_DRAW,
     SEA_EVASION,
+    SEA_F4_END,
     SEA_FOE_F2,
     SEA_FOE_F5,
+    SEA_HITS,
+    SEA_LOAD,
     SEA_PHASE_INDEX,
+    SEA_POWDER_DONE,
     SEA_STEP6,
+    SEA_TARGETS,
+    SEA_ZERO_IN_DRAW,
+    SEA_ZERO_IN_OPEN,
+    SLIPPERY,
     SPEND_SHOTS,
+    SPY,
     STAGE1,
     STAGE2,
     START_STAGE2,
@@ -59,6 +81,8 @@ from .phases import (
     STRAIGHT,
     TASKS,
     THEN_DOUBLE,
+    THUNDER,
+    TRICK_MARKERS,
     TRICK_ZONE,
     WINDOW,
     ZERO_IN_MAN,
@@ -100,7 +124,23 @@ PICK_RULES: Mapping[str, Rule] = {
     "wild-value": sets.pick_wild_value,
     "wild-suit": sets.pick_wild_suit,
     "done": sets.done,
+    "trick": sea_dog.play_trick,
 }
+
+
+def _pick_options(s: Position) -> list[int]:
+    """A set's cards; with the module, FOE_F5 merged into the Evasion (Hard a-Port,
+    Weather Gauge before its first card, SD23), and "done" after a Steady As She Goes
+    placement (up to 2, at least 1)."""
+    options = sets.pick_options(s)
+    if s.sea is None:
+        return options
+    if s.sel_kind == EVADE and not s.sel:
+        options += sea_dog.trick_options(s, s.seat, "FOE_F5")
+    if s.sel_kind == AIM_CARD and sea_dog.steady_going(s):
+        options.append(s.game.ids["done"])
+    return options
+
 
 #: Every decision, by phase.
 DECISIONS: dict[str, Decision] = {
@@ -152,7 +192,7 @@ DECISIONS: dict[str, Decision] = {
         _decision(
             PICK,
             "the captain building the set (the defender for an Evasion)",
-            sets.pick_options,
+            _pick_options,
             PICK_RULES,
             render.prompt_pick,
         ),
@@ -212,7 +252,7 @@ DECISIONS: dict[str, Decision] = {
             DOUBLE,
             "the captain whose turn it is",
             firing.double_options,
-            {"double-shot": firing.double_shot},
+            {"double-shot": firing.double_shot, "trick": sea_dog.play_trick},
             render.prompt_double,
         ),
         _decision(
@@ -259,6 +299,92 @@ DECISIONS: dict[str, Decision] = {
             {"trick-zone": sea_dog.trick_zone},
             render.prompt_trick_zone,
         ),
+        _decision(
+            CLOSE_QUARTERS,
+            "the captain firing",
+            sea_dog.close_quarters_options,
+            {"ignore-target": sea_dog.ignore_target},
+            render.prompt_close_quarters,
+            public=True,
+        ),
+        _decision(
+            DEADEYE,
+            "the captain firing",
+            sea_dog.deadeye_options,
+            {"deadeye": sea_dog.deadeye, "no-deadeye": sea_dog.no_deadeye},
+            render.prompt_deadeye,
+            public=True,
+        ),
+        _decision(
+            CROWS_NEST,
+            "the captain Zeroing In",
+            sea_dog.crows_nest_options,
+            {"keep-target": sea_dog.keep_target},
+            render.prompt_crows_nest,
+            public=True,
+        ),
+        _decision(
+            BOARDING_NETS,
+            "the captain under the Broadside",
+            sea_dog.nets_options,
+            {"ignore-shot": sea_dog.ignore_shot},
+            render.prompt_boarding_nets,
+            public=True,
+        ),
+        _decision(
+            TRICK_MARKERS,
+            "the captain whose turn it is",
+            sea_dog.markers_options,
+            {"trick-marker": sea_dog.trick_marker},
+            render.prompt_trick_markers,
+            public=True,
+        ),
+        _decision(
+            MAGAZINE,
+            "the captain reloading",
+            sea_dog.magazine_options,
+            {"take-disc": sea_dog.take_disc},
+            render.prompt_magazine,
+            public=True,
+        ),
+        _decision(
+            SPY,
+            "the captain whose Spy is aboard (the foe's hand is shown to them only)",
+            sea_dog.spy_options,
+            {"card": sea_dog.spy_card, "wild": sea_dog.spy_wild},
+            render.prompt_spy,
+        ),
+        _decision(
+            QUARTERMASTER,
+            "the captain reloading",
+            sea_dog.quartermaster_options,
+            {"return-disc": sea_dog.return_disc},
+            render.prompt_quartermaster,
+            public=True,
+        ),
+        _decision(
+            SLIPPERY,
+            "the captain who evaded",
+            firing.slippery_options,
+            {"uncover": firing.uncover},
+            render.prompt_slippery,
+            public=True,
+        ),
+        _decision(
+            THUNDER,
+            "the captain firing the Broadside",
+            stage1.thunder_options,
+            {"thunder": stage1.thunder},
+            render.prompt_thunder,
+            public=True,
+        ),
+        _decision(
+            OLD_SALT,
+            "the captain who held",
+            sea_dog.old_salt_options,
+            {"card": sea_dog.old_salt_keep, "wild": sea_dog.old_salt_wild},
+            render.prompt_old_salt,
+        ),
     )
 }
 
@@ -299,4 +425,17 @@ STEPS: dict[str, Callable[[Position], None]] = {
     SEA_EVASION: firing.evasion_after_windows,
     SEA_STEP6: firing.remove_markers,
     SEA_DRAW: stage3.draw_stage3,
+    SEA_DECLARE: sea_dog.declare,
+    SEA_DECLARED: sea_dog.declared,
+    SEA_AIMED: sea_dog.aimed,
+    AIM_CARD: sea_dog.steady_stop,  # "done" after a Steady As She Goes placement
+    SEA_TARGETS: firing.targets_after_choices,
+    SEA_F4_END: firing.offer_evasion,
+    SEA_ZERO_IN_OPEN: sea_dog.zero_in_window,
+    SEA_ZERO_IN_DRAW: sea_dog.zero_in_draw,
+    SEA_HITS: stage1.broadside_hits,
+    SEA_DISASTER_OPEN: sea_dog.disaster_window,
+    SEA_DISASTER: sea_dog.disaster_resolve,
+    SEA_LOAD: stage1.load_drawn,
+    SEA_POWDER_DONE: sea_dog.powder_done,
 }

@@ -38,6 +38,9 @@ def reshuffle_if_empty(s: Position, p: int) -> None:
         return
     s.decks[p] = s.discards[p]
     s.discards[p] = []
+    if s.sea is not None:  # a card Spy Aboard saw may now come back unseen (SD19)
+        foe = 1 - p
+        s.sea.seen[foe] = [c for c in s.sea.seen[foe] if c in s.hands[p]]
     # The new deck is the (public) discard pile: from now on the foe knows which
     # cards may be in it, and so every card in hand that is not among them.
     s.refills[p] = sorted(s.decks[p])

@@ -22,9 +22,11 @@ from .phases import (
     FIRE_SHOT,
     SEA_COLOUR,
     SEA_EVASION,
+    SEA_F4_END,
     SEA_FOE_F2,
     SEA_FOE_F5,
     SEA_STEP6,
+    SLIPPERY,
     STAGE2,
     THEN_DOUBLE,
     THEN_STAGE3,
@@ -33,7 +35,15 @@ from .phases import (
 )
 from .sets import sel_cards, start_pick
 from .setup import start_zero_in
-from .ship import can_use_cannon, counted_penalty, exposed, foe, target_result, zone_count
+from .ship import (
+    can_use_cannon,
+    counted_penalty,
+    exposed,
+    foe,
+    reputation,
+    target_result,
+    zone_count,
+)
 from .stage3 import start_stage3
 from .table import JSON, Position
 
@@ -136,9 +146,33 @@ def check_colour(s: Position, shot: int) -> None:
         track(s, -1)
     if cannon_penalty:
         steps.append(["cannon", -cannon_penalty])
+    if sea_dog.on(s):  # OWN_F4_START: Close Quarters, Deadeye Gunner
+        sea_dog.sea(s).steps = steps
+        sea_dog.targets_step(s)
+        return
+    read_targets(s, shot, steps)
+
+
+def targets_after_choices(s: Position) -> None:
+    """Sea Dog: OWN_F4_START's choices are made; step 4 reads the Targets."""
+    sp = sea_dog.sea(s)
+    steps, sp.steps = sp.steps, []
+    read_targets(s, sp.effects["shot"], steps)
+
+
+def read_targets(s: Position, shot: int, steps: list[JSON]) -> None:
+    """Step 4: each Target card moves the damage track; an Early one makes the
+    defender discard an Aim card."""
+    p = s.turn_player
+    s.seat = p
+    c = s.c
+    position = s.attack[3]
     kind = c.cannons[s.cannons[p][position]]  # type: ignore[index]
     early = 0
-    for t in s.targets[p]:
+    for slot in s.targets[p]:
+        t = sea_dog.read_as(s, slot) if sea_dog.on(s) else slot
+        if t is None:  # Close Quarters: no effect at all (SD18)
+            continue
         result = target_result(s, kind.index, t)
         track(s, c.results[result])
         steps.append([result, c.results[result], t[0]])
@@ -155,14 +189,17 @@ def after_target_checks(s: Position) -> None:
     position = s.attack[3]
     kind = s.c.cannons[s.cannons[p][position]]  # type: ignore[index]
     if kind.double_shot and s.loaded[p][position]:
-        s.phase = DOUBLE
+        s.phase = DOUBLE  # with the module, merged with OWN_F4_END (SD23)
+    elif sea_dog.on(s):
+        sea_dog.open_window(s, "OWN_F4_END", [p], SEA_F4_END)
     else:
         offer_evasion(s)
 
 
 def double_options(s: Position) -> list[int]:
     a = s.game.ids
-    return [a["double-shot", 1], a["double-shot", 0]]
+    tricks = sea_dog.trick_options(s, s.seat, "OWN_F4_END")  # Double-Shotted
+    return [a["double-shot", 1], a["double-shot", 0], *tricks]
 
 
 def double_shot(s: Position, fire: int) -> None:
@@ -190,7 +227,15 @@ def offer_evasion(s: Position) -> None:
 
 
 def foe_f5(s: Position) -> None:
-    sea_dog.open_window(s, "FOE_F5", [foe(s.turn_player)], SEA_EVASION)
+    """FOE_F5 is merged with the Evasion decision (SD23): Hard a-Port, Weather Gauge
+    are played in the Evasion's pick before its first card. With Sea Dragon there is
+    no Evasion, so FOE_F5 is a window of its own."""
+    defender = foe(s.turn_player)
+    if sea_dog.sea(s).effects.get("sea_dragon"):
+        sea_dog.open_window(s, "FOE_F5", [defender], SEA_EVASION)
+    else:
+        s.seat = defender
+        start_pick(s, EVADE)
 
 
 def evasion_after_windows(s: Position) -> None:
@@ -230,9 +275,36 @@ def evade(s: Position) -> None:
                 },
             )
         )
+        if slippery(s, p, values):
+            return
     else:
         s.log(Event("no-evasion", {"seat": p}))
     s.sel = []
+    apply_damage(s)
+
+
+def slippery(s: Position, p: int, values: list[int]) -> bool:
+    """Slippery as an Eel (REP4): after the reduction, one number played is left
+    uncovered (SD20, SD27)."""
+    rep = reputation(s, p)
+    if rep is None or rep.id != "REP4" or len(values) < rep.param("min_cards"):
+        return False
+    s.sel = []
+    sea_dog.sea(s).pending = sorted(values)
+    s.phase = SLIPPERY
+    return True
+
+
+def slippery_options(s: Position) -> list[int]:
+    a = s.game.ids
+    return [a["uncover", v] for v in sea_dog.sea(s).pending]
+
+
+def uncover(s: Position, value: int) -> None:
+    p = s.seat
+    s.covered[p]["evasion"][value - 1] = False
+    sea_dog.sea(s).pending = []
+    s.log(Event("sea-slippery", {"seat": p, "value": value}))
     apply_damage(s)
 
 

@@ -162,7 +162,11 @@ class BroadSides(BroadSidesGame):
         tricks = 2 * rounds + 2  # every trick held, Crow's Nest twice: at most once a window each
         windows = 16  # the window points of a turn (house cards §1 and SD23), generously
         extra_draw = max((t.params.get("draw", 0) for t in sea.tricks), default=0)
-        per_turn = windows * (tricks + 1) + 2 + extra_draw
+        # the follow-up choices: Steady's second placement (card, place), Crow's Nest's
+        # keeps (two Zero Ins), returned markers, discs taken or sent back, Thunder,
+        # Slippery, Old Salt (per Hold), Spy, Deadeye, Close Quarters, Boarding Nets
+        follow_ups = 3 + 2 * 3 + 2 + 4 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1
+        per_turn = windows * (tricks + 1) + 2 + extra_draw + follow_ups
         cap = int(self.options["round_cap"])
         return base + 2 * (1 + rounds) + 2 * cap * per_turn
 

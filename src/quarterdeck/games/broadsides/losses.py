@@ -14,7 +14,17 @@ from typing import Any
 
 from quarterdeck.engine import Event
 
-from .phases import CAPTAIN, FIRST_MATE, LOST, OVER, TASKS, UNAIM, ZONE
+from .phases import (
+    CAPTAIN,
+    DISASTER_TASK,
+    FIRST_MATE,
+    LOST,
+    OVER,
+    SEA_DISASTER_OPEN,
+    TASKS,
+    UNAIM,
+    ZONE,
+)
 from .sets import ordered_options
 from .ship import foe, missing_planks
 from .table import Position
@@ -61,7 +71,13 @@ def task_options(s: Position) -> list[int]:
 def run_tasks(s: Position) -> None:
     """Resolve waiting losses; stop at the first real choice."""
     while s.tasks and s.phase != OVER:
-        seat, _, count, _, _ = s.tasks[0]
+        seat, what, count, zone, _ = s.tasks[0]
+        if what == DISASTER_TASK:  # Sea Dog: the DISASTER window comes first
+            s.tasks.pop(0)
+            assert s.sea is not None
+            s.sea.effects["disaster_seat"], s.sea.effects["disaster_zone"] = seat, zone
+            s.proceed(SEA_DISASTER_OPEN)
+            return
         if count <= 0 or not task_units(s):
             s.tasks.pop(0)
             continue
@@ -125,14 +141,24 @@ def damage_effects(s: Position, seat: int, zone: int) -> None:
         win(s, foe(seat), "sunk")
         return
     if s.markers[seat][zone] == 0 and zone not in s.disaster_done[seat]:
-        s.disaster_done[seat].append(zone)
-        token = s.disasters[seat][zone]
-        s.disasters[seat][zone] = None
-        assert token is not None
-        disaster = c.disasters[token]
-        s.log(Event("disaster", {"seat": seat, "zone": zone, "disaster": token}))
+        if s.sea is not None:  # Sea Dog: the token is about to flip; DISASTER opens
+            waiting = [seat, DISASTER_TASK, 1, zone, -1]
+            if waiting not in s.tasks:
+                s.tasks.insert(1, waiting)  # once the loss that caused it is done
+            return
         # It is resolved once the loss that caused it is done.
-        s.tasks.insert(1, [seat, disaster.lose, disaster.count, -1, -1])
+        flip_disaster(s, seat, zone, 1)
+
+
+def flip_disaster(s: Position, seat: int, zone: int, at: int) -> None:
+    """The zone's Disaster token flips; its loss waits at ``at`` in the tasks."""
+    s.disaster_done[seat].append(zone)
+    token = s.disasters[seat][zone]
+    s.disasters[seat][zone] = None
+    assert token is not None
+    disaster = s.c.disasters[token]
+    s.log(Event("disaster", {"seat": seat, "zone": zone, "disaster": token}))
+    s.tasks.insert(at, [seat, disaster.lose, disaster.count, -1, -1])
 
 
 def win(s: Position, winner: int, reason: str) -> None:

@@ -126,6 +126,17 @@ REPUTATION = "reputation"
 DRAFT = "draft"
 WINDOW = "window"
 TRICK_ZONE = "trick-zone"
+CLOSE_QUARTERS = "close-quarters"  # DT03: the Target card to ignore (OWN_F4_START)
+DEADEYE = "deadeye"  # REP1: one Aim card's value ±1 (OWN_F4_START)
+CROWS_NEST = "crows-nest"  # DT22: the Target cards to keep
+BOARDING_NETS = "boarding-nets"  # DT13: the effective disc to ignore
+TRICK_MARKERS = "trick-markers"  # DT15, DT16: where the returned markers go
+MAGAZINE = "magazine"  # DT06: the discs taken from the bag
+SPY = "spy"  # DT19: the card the foe discards
+QUARTERMASTER = "quartermaster"  # REP2: the drawn disc sent back
+SLIPPERY = "slippery"  # REP4: the number left uncovered
+THUNDER = "thunder"  # REP6: n or n + 1 discs
+OLD_SALT = "old-salt"  # REP8 (b): the card kept of the two drawn
 #: The module's decisions, in the order of the tensor's ``sea_phase`` field (the base
 #: ``phase`` field stays as it was, so a base game's observation is unchanged).
 SEA_PHASES = (
@@ -133,6 +144,17 @@ SEA_PHASES = (
     (DRAFT, "keep one of the Dirty Tricks dealt"),
     (WINDOW, "play a Dirty Trick or pass"),
     (TRICK_ZONE, "choose the foe's Deck zone for a Dirty Trick"),
+    (CLOSE_QUARTERS, "Close Quarters: choose the Target card to ignore"),
+    (DEADEYE, "Deadeye Gunner: shift one Aim card's value, or not"),
+    (CROWS_NEST, "Crow's Nest: keep Target cards"),
+    (BOARDING_NETS, "Boarding Nets: choose the disc to ignore"),
+    (TRICK_MARKERS, "place the markers a Dirty Trick returns"),
+    (MAGAZINE, "Well-Stocked Magazine: take discs from the bag"),
+    (SPY, "Spy Aboard: choose the card the foe discards"),
+    (QUARTERMASTER, "Shrewd Quartermaster: send a drawn disc back"),
+    (SLIPPERY, "Slippery as an Eel: the number left uncovered"),
+    (THUNDER, "Thunder of the Guns: spend n or n + 1 discs"),
+    (OLD_SALT, "Old Salt: keep one of the two cards drawn"),
 )
 SEA_PHASE_INDEX = {phase: i for i, (phase, _) in enumerate(SEA_PHASES)}
 # Where a turn resumes once a window closes (``Sea.window``).
@@ -142,3 +164,16 @@ SEA_FOE_F5 = "sea-foe-f5"  # the shooter's OWN_F5 is over: the foe's FOE_F5
 SEA_EVASION = "sea-evasion"  # both F5 windows are over: the Evasion, if allowed
 SEA_STEP6 = "sea-step6"  # FOE_F6 is over: the markers are removed
 SEA_DRAW = "sea-draw"  # OWN_S3 is over: the Stage 3 draw
+SEA_DECLARE = "sea-declare"  # an action's cards are chosen: OWN_DECLARE opens
+SEA_DECLARED = "sea-declared"  # OWN_DECLARE is over: the set is played (an Aim placed)
+SEA_LOAD = "sea-load"  # a Reload's discs are drawn (or taken): loading follows
+SEA_AIMED = "sea-aimed"  # FOE_AIM is over: another Steady placement, or the next action
+SEA_TARGETS = "sea-targets"  # OWN_F4_START's choices are made: the Targets are read
+SEA_F4_END = "sea-f4-end"  # OWN_F4_END is over: step 5
+SEA_ZERO_IN_OPEN = "sea-zero-in-open"  # the Gunsight is placed: OWN_ZERO_IN opens
+SEA_ZERO_IN_DRAW = "sea-zero-in-draw"  # OWN_ZERO_IN is over: the Target cards are drawn
+SEA_HITS = "sea-hits"  # FOE_BROADSIDE is over: the Broadside's effects
+SEA_DISASTER_OPEN = "sea-disaster-open"  # a Disaster token is about to flip: DISASTER
+SEA_DISASTER = "sea-disaster"  # DISASTER is over: the token flips, or Damage Control
+SEA_POWDER_DONE = "sea-powder-done"  # Powder Boy's loading is over: back to the Stage
+DISASTER_TASK = "disaster"  # a waiting loss: [seat, "disaster", 1, zone, -1] (module)

@@ -98,8 +98,62 @@ def prompt_trick_zone(s: Position, who: str) -> str:
     return f"{who}: at which of the foe's Decks do your Sharpshooters aim?"
 
 
+def prompt_close_quarters(s: Position, who: str) -> str:
+    return f"{who}: Close Quarters — which Target card has no effect this Firing?"
+
+
+def prompt_deadeye(s: Position, who: str) -> str:
+    return f"{who}: Deadeye Gunner — shift one Aim card's value by 1 for this Firing, or not"
+
+
+def prompt_crows_nest(s: Position, who: str) -> str:
+    return f"{who}: Crow's Nest — keep Target cards (the rest are discarded)"
+
+
+def prompt_boarding_nets(s: Position, who: str) -> str:
+    return f"{who}: Boarding Nets — which of the foe's shots has no effect?"
+
+
+def prompt_trick_markers(s: Position, who: str) -> str:
+    return f"{who}: where does the returned marker go?"
+
+
+def prompt_magazine(s: Position, who: str) -> str:
+    return f"{who}: Well-Stocked Magazine — take a disc of your choice from the bag"
+
+
+def prompt_spy(s: Position, who: str) -> str:
+    return f"{who}: Spy Aboard — which of the foe's cards do they discard?"
+
+
+def prompt_quartermaster(s: Position, who: str) -> str:
+    return f"{who}: Shrewd Quartermaster — send one drawn disc back to the bag"
+
+
+def prompt_slippery(s: Position, who: str) -> str:
+    return f"{who}: Slippery as an Eel — which number stays uncovered on your Evasion track?"
+
+
+def prompt_thunder(s: Position, who: str) -> str:
+    return f"{who}: Thunder of the Guns — spend one disc more than your cards?"
+
+
+def prompt_old_salt(s: Position, who: str) -> str:
+    return f"{who}: Old Salt — keep one of the two cards drawn (the other is discarded)"
+
+
 #: The Sea Dog windows, in words (house cards §1).
 WINDOW_WORDS = {
+    "OWN_DECLARE:Aim": "your Aim card is chosen, before it is placed",
+    "OWN_DECLARE:Broadside": "your Broadside's cards are chosen, before it resolves",
+    "OWN_DECLARE:Sheer Off": "your Sheer Off's cards are chosen, before it resolves",
+    "OWN_DECLARE:Reload": "your Reload is declared, before any disc is drawn",
+    "OWN_DECLARE:Repair": "your Repair's cards are chosen, before any move",
+    "OWN_F4_END": "step 4 of your Firing is resolved",
+    "OWN_ZERO_IN": "your Gunsight is placed, before Target cards are drawn",
+    "FOE_AIM": "the foe has just placed an Aim card",
+    "FOE_BROADSIDE": "the foe's Broadside hits, before you discard or lose markers",
+    "DISASTER": "one of your Disaster tokens is about to flip",
     "OWN_F2": "your shot is chosen, before its colour is checked",
     "FOE_F2": "the foe's shot is chosen, before its colour is checked",
     "OWN_F5": "before your foe decides about Evasion",
@@ -267,6 +321,32 @@ def describe_sea_event(event: Mapping[str, JSON], who: str, zone: Any) -> str:
         return f"{who}'s Gunner moves to the {('fore', 'aft')[event['cannon']]} cannon."
     if kind == "sea-sharpshooters":
         return f"{who}'s Sharpshooters fire at the foe's {zone('zone')}."
+    if kind == "sea-gust":
+        return f"{who}'s Gust of Wind blows the Aim card just placed away."
+    if kind == "sea-ignore-target":
+        return f"{who} fights at Close Quarters: Target #{event['target'] + 1} has no effect."
+    if kind == "sea-deadeye":
+        return f"{who}'s Deadeye shifts an Aim card on Target #{event['target'] + 1} by {event['shift']:+d}."
+    if kind == "sea-crows-nest":
+        return f"{who} keeps Target(s) {', '.join(f'#{t + 1}' for t in event['kept'])} from the Crow's Nest."
+    if kind == "sea-boarding-nets":
+        return f"{who}'s Boarding Nets stop one shot."
+    if kind == "sea-damage-control":
+        return f"{who}'s Damage Control removes the Disaster of the {zone('zone')} unseen."
+    if kind == "sea-marker":
+        return f"{who} returns a marker to the {zone('zone')}."
+    if kind == "sea-spy":
+        return f"{who}'s Spy Aboard makes the foe discard a card."
+    if kind == "sea-quartermaster":
+        return f"{who}'s Quartermaster sends a disc back to the bag."
+    if kind == "sea-quartermaster-draw":
+        return f"{who} draws {len(event['shots'])} discs (Shrewd Quartermaster)."
+    if kind == "sea-slippery":
+        return f"{who} slips away: {event['value']} stays uncovered on the Evasion track."
+    if kind == "sea-thunder":
+        return f"{who}'s guns thunder: {event['discs']} discs for the Broadside."
+    if kind == "sea-old-salt":
+        return f"{who} keeps one card of two (Old Salt) and discards the other."
     if kind == "sea-stout-oak":
         return f"{who}'s Stout Oak Hull holds: the damage is now {event['damage']}."
     return f"{kind}: {dict(event)}"

@@ -15,8 +15,19 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .components import WILD_CARDS, card_suit, card_value, is_wild
-from .phases import AIM_CARD, ANY_TWO, EVADE, FLUSH, PAIR, PAYMENT, PICK, PLACE, STRAIGHT
-from .ship import usable_shots
+from .phases import (
+    AIM_CARD,
+    ANY_TWO,
+    EVADE,
+    FLUSH,
+    PAIR,
+    PAYMENT,
+    PICK,
+    PLACE,
+    SEA_DECLARE,
+    STRAIGHT,
+)
+from .ship import holds, usable_shots
 from .table import Position
 
 
@@ -40,8 +51,11 @@ def card_id(s: Position, card: int) -> int:
 
 
 def reserve(s: Position) -> int:
-    """Cards an action must leave in hand so that the turn's Aim stays possible."""
-    return 1 if s.actions_taken == 0 else 0
+    """Cards an action must leave in hand so that the turn's Aim stays possible:
+    none with Close Quarters held, which Aims with no card (Sea Dog, SD3, SD24)."""
+    if s.actions_taken != 0:
+        return 0
+    return 0 if s.sea is not None and holds(s, s.seat, "DT03") else 1
 
 
 def start_pick(s: Position, kind: str) -> None:
@@ -265,7 +279,7 @@ def take(s: Position, card: int, value: int, suit: int) -> None:
 def pick_card(s: Position, card: int) -> None:
     if s.sel_kind == AIM_CARD:
         s.sel = [[card, card_value(card), card_suit(card)]]
-        s.phase = PLACE
+        to_place(s)
         return
     take(s, card, card_value(card), card_suit(card))
 
@@ -279,13 +293,22 @@ def pick_wild_value(s: Position, value: int) -> None:
     wild = first_free_wild(s)
     if s.sel_kind == AIM_CARD:
         s.sel = [[wild, value, -1]]
-        s.phase = PLACE
+        to_place(s)
         return
     take(s, wild, value, -1)
 
 
 def pick_wild_suit(s: Position, suit: int) -> None:
     take(s, first_free_wild(s), -1, suit)
+
+
+def to_place(s: Position) -> None:
+    """The Aim card is chosen: it is placed (with the Sea Dog module, after the
+    OWN_DECLARE:Aim window)."""
+    if s.sea is not None:
+        s.proceed(SEA_DECLARE)
+    else:
+        s.phase = PLACE
 
 
 def first_free_wild(s: Position) -> int:
@@ -325,4 +348,7 @@ def done(s: Position) -> None:
         for card in cards:
             s.hands[p].remove(card)
             s.discards[p].append(card)
-    s.proceed(kind)
+    if s.sea is not None and kind not in (EVADE, AIM_CARD):
+        s.proceed(SEA_DECLARE)  # OWN_DECLARE opens before the action resolves
+    else:
+        s.proceed(kind)

@@ -19,6 +19,7 @@ from .phases import (
     FORE,
     LOAD,
     MOUNT,
+    SEA_ZERO_IN_OPEN,
     SETUP_LOAD,
     SETUP_ZERO_IN,
     START_STAGE2,
@@ -153,8 +154,8 @@ def continue_loading(s: Position) -> None:
             start_loading(s, 1, SETUP_LOAD)
         else:
             choose_first_player(s)
-    else:  # a Reload
-        s.proceed(ACTION_DONE)
+    else:  # a Reload (with the Sea Dog module, perhaps Powder Boy's)
+        s.proceed(after or ACTION_DONE)
 
 
 def choose_first_player(s: Position) -> None:
@@ -195,6 +196,9 @@ def sight(s: Position, zone: int) -> None:
     the zone shows."""
     p = s.seat
     s.sight[p] = zone
+    if s.sea is not None and s.after != SETUP_ZERO_IN:  # OWN_ZERO_IN: Crow's Nest
+        s.proceed(SEA_ZERO_IN_OPEN)
+        return
     drawn = [draw_target(s) for _ in range(s.c.zones[zone].targets)]
     s.targets[p] = [[t, None, None, None, None] for t in drawn if t is not None]
     s.log(Event("zero-in", {"seat": p, "cannon": s.gunner[p], "zone": zone, "targets": drawn}))
@@ -204,9 +208,10 @@ def sight(s: Position, zone: int) -> None:
         if p == s.first_player:
             start_zero_in(s, foe(p), SETUP_ZERO_IN)
         else:
-            for q in (s.first_player, p):
-                assert q is not None
-                draw_aim(s, q, s.c.starting_hand)
+            if s.game.sea_dog is None:  # with the module the draft comes first
+                for q in (s.first_player, p):
+                    assert q is not None
+                    draw_aim(s, q, s.c.starting_hand)
             s.proceed(FIRST_TURN)
     elif after == THEN_STAGE2:  # Changing Targets
         s.proceed(START_STAGE2)

@@ -63,10 +63,23 @@ def hand_limit(s: Position, p: int) -> int:
 
 def reputation(s: Position, p: int) -> SeaDogCard | None:
     """``p``'s kept Reputation (Sea Dog module), once chosen."""
-    if s.sea is None or s.game.sea_dog is None:
-        return None
+    if s.sea is None or s.game.sea_dog is None or not s.sea.revealed:
+        return None  # it applies from the first turn (SD17); never shown before the reveal
     kept = s.sea.reputation[p]
     return None if kept is None else s.game.sea_dog.reputations[kept]
+
+
+def holds(s: Position, p: int, card_id: str) -> bool:
+    """Whether ``p`` holds the Dirty Trick ``card_id`` secretly (Sea Dog module)."""
+    sea = s.game.sea_dog
+    if s.sea is None or sea is None:
+        return False
+    return any(sea.tricks[t].id == card_id for t in s.sea.tricks[p])
+
+
+def crewmen_aboard(s: Position, p: int) -> int:
+    """Crewmen on ``p``'s Decks (officers apart)."""
+    return sum(s.markers[p][z] for z in s.c.zones_of("deck"))
 
 
 def counted_penalty(s: Position, p: int, icon: str, zones: Sequence[int] | None = None) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from quarterdeck.engine import Event
 
+from . import sea_dog
 from .components import is_wild
 from .decks import draw_shots
 from .losses import queue
@@ -27,12 +28,23 @@ from .phases import (
     PAIR,
     REPAIR,
     RETURN_SHOTS,
+    SEA_HITS,
+    SEA_POWDER_DONE,
     SPEND_SHOTS,
+    THUNDER,
     UNAIM,
 )
 from .sets import ordered_options, sel_cards, wild_face_up
 from .setup import continue_loading
-from .ship import can_use_cannon, counted_penalty, foe, reputation, room, zone_count
+from .ship import (
+    can_use_cannon,
+    counted_penalty,
+    foe,
+    reputation,
+    room,
+    usable_shots,
+    zone_count,
+)
 from .table import Position
 
 # -- Aim! ----------------------------------------------------------------------------------
@@ -70,6 +82,9 @@ def place_aim(s: Position, target: int, side: int) -> None:
             },
         )
     )
+    if sea_dog.on(s):
+        sea_dog.aim_placed(s, target, side)  # FOE_AIM: Gust of Wind
+        return
     s.proceed(ACTION_DONE)
 
 
@@ -83,7 +98,38 @@ def broadside(s: Position) -> None:
     s.covered[p]["broadside"][suit] = True
     s.log(Event("broadside", {"seat": p, "cards": sel_cards(s), "suit": suit}))
     s.spent = []
+    s.phase = THUNDER if thunder_offered(s) else SPEND_SHOTS
+
+
+def thunder_offered(s: Position) -> bool:
+    """Thunder of the Guns (REP6): n + 1 discs may be spent, if that many are usable."""
+    rep = reputation(s, s.seat)
+    if rep is None or rep.id != "REP6" or len(s.sel) < rep.param("min_cards"):
+        return False
+    return usable_shots(s, s.seat) >= len(s.sel) + rep.param("extra_discs")
+
+
+def thunder_options(s: Position) -> list[int]:
+    a = s.game.ids
+    return [a["thunder", 0], a["thunder", 1]]
+
+
+def thunder(s: Position, more: int) -> None:
+    """Decided before any disc is spent (SD27); n′ then counts n + 1 (SD8)."""
+    rep = reputation(s, s.seat)
+    assert rep is not None and s.sea is not None
+    if more:
+        s.sea.effects["thunder"] = rep.param("extra_discs")
+        s.log(
+            Event("sea-thunder", {"seat": s.seat, "discs": len(s.sel) + rep.param("extra_discs")})
+        )
     s.phase = SPEND_SHOTS
+
+
+def discs_to_spend(s: Position) -> int:
+    """As many discs as the flush's cards (one more with Thunder of the Guns)."""
+    extra = s.sea.effects.get("thunder", 0) if s.sea is not None else 0
+    return len(s.sel) + extra
 
 
 def spend_options(s: Position) -> list[int]:
@@ -96,7 +142,7 @@ def spend_options(s: Position) -> list[int]:
         if can_use_cannon(s, p, pos)
         for shot in s.loaded[p][pos]
     ]
-    return ordered_options(units, len(s.sel) - len(s.spent), last)
+    return ordered_options(units, discs_to_spend(s) - len(s.spent), last)
 
 
 def spend_shot(s: Position, shot: int, position: int) -> None:
@@ -104,7 +150,7 @@ def spend_shot(s: Position, shot: int, position: int) -> None:
     s.spent.append([shot, position])
     s.loaded[p][position].remove(shot)
     s.bag[shot] += 1
-    if len(s.spent) == len(s.sel):
+    if len(s.spent) == discs_to_spend(s):
         n = len(s.spent)
         effective = effective_count(s)
         s.log(
@@ -144,9 +190,21 @@ def choose_effective(s: Position, shot: int) -> None:
 
 
 def broadside_effects(s: Position) -> None:
+    """The discs are spent and the n′ chosen: with the module the foe's
+    FOE_BROADSIDE window (Boarding Nets) comes before the effects."""
+    if sea_dog.on(s):
+        sea_dog.open_window(s, "FOE_BROADSIDE", [foe(s.turn_player)], SEA_HITS)
+    else:
+        broadside_hits(s)
+
+
+def broadside_hits(s: Position) -> None:
     """For each shot that takes effect the foe discards an Aim card from their
     Targets and loses a marker of the shot's colour."""
     p = s.turn_player
+    s.seat = p
+    if s.sea is not None:
+        s.sea.effects.pop("thunder", None)
     other = foe(p)
     n = len(s.effective)
     s.log(Event("broadside-hits", {"seat": p, "shots": list(s.effective)}))
@@ -172,7 +230,12 @@ def sheer_off(s: Position) -> None:
         s.covered[p]["sheer-off"][v - 1] = True
     n = max(0, len(values) - counted_penalty(s, p, "rigging"))
     other = foe(p)
-    lose = min(len(s.hands[other]), n + 1 + terror(s, p)) if n else 0
+    lose = (n + 1 + terror(s, p)) if n else 0
+    if s.sea is not None and s.sea.effects.pop("cut_across", 0):  # DT21, even when n′ = 0
+        lose += (
+            sea_dog.cards(s).tricks[sea_dog.cards(s).trick_index("DT21") or 0].param("extra_cards")
+        )
+    lose = min(len(s.hands[other]), lose)
     pulled = []
     for card in s.rng.sample(s.hands[other], lose):
         if is_wild(card):  # a Wild at random: which number shows is decided apart
@@ -240,11 +303,27 @@ def done_returning(s: Position) -> None:
         s.tray.extend(s.loaded[p][pos])
         s.loaded[p][pos] = []
     spots = room(s, p) - len(s.tray)
-    drawn = draw_shots(s, spots if full else min(1, spots))
+    n = spots if full else min(1, spots)
+    if sea_dog.on(s):  # Well-Stocked Magazine, Shrewd Quartermaster: then load_drawn
+        sea_dog.draw_for_reload(s, p, n)
+        return
+    drawn = draw_shots(s, n)
     s.tray.extend(drawn)
     s.log(Event("draw-shots", {"seat": p, "shots": sorted(drawn)}))
     s.phase = LOAD
     s.after = ACTION_DONE
+    continue_loading(s)
+
+
+def load_drawn(s: Position) -> None:
+    """Sea Dog: the Reload's discs are in the tray; loading follows, then the next
+    action (or, after Powder Boy, the Stage it was played in)."""
+    assert s.sea is not None
+    drawn, s.sea.pending = s.sea.pending, []
+    s.seat = s.turn_player
+    s.log(Event("draw-shots", {"seat": s.seat, "shots": sorted(drawn)}))
+    s.phase = LOAD
+    s.after = SEA_POWDER_DONE if "powder_boy" in s.sea.effects else ACTION_DONE
     continue_loading(s)
 
 
@@ -254,24 +333,38 @@ def done_returning(s: Position) -> None:
 def repair(s: Position) -> None:
     """1–3 cards are paid: as many Crewman moves."""
     cards = sel_cards(s)
-    s.repairs_left = len(cards)
+    s.repairs_left = len(cards) + shipwright(s, s.seat)
     s.log(Event("repair", {"seat": s.seat, "cards": cards}))
     s.phase = REPAIR
 
 
+def shipwright(s: Position, p: int) -> int:
+    """Master Shipwright (REP7): ``extra_moves`` more, each of which may be skipped."""
+    rep = reputation(s, p)
+    return rep.param("extra_moves") if rep is not None and rep.id == "REP7" else 0
+
+
+def able_seamen(s: Position) -> bool:
+    """Able Seamen (DT17) this Repair: a repairing Crewman stays on its Deck."""
+    return s.sea is not None and bool(s.sea.effects.get("able_seamen"))
+
+
 def repair_moves(s: Position, p: int) -> list[int]:
     """Crewmen move along rope lines to a Deck with room or to repair a damaged
-    Rigging or Hull zone; officers only between Decks; never the last one out."""
+    Rigging or Hull zone; officers only between Decks; never the last one out (with
+    Able Seamen the last Crewman may repair, as it stays)."""
     a = s.game.ids
     c = s.c
     ids = []
+    stays = able_seamen(s)
     for z in c.zones_of("deck"):
-        if zone_count(s, p, z) < 2:
+        last = zone_count(s, p, z) < 2
+        if last and not stays:
             continue
         for b in c.neighbours[z]:
             target = c.zones[b]
             has_room = zone_count(s, p, b) < target.spaces
-            if not has_room:
+            if not has_room or (last and target.kind == "deck"):
                 continue
             if s.markers[p][z]:
                 ids.append(a["move", z, b])
@@ -288,13 +381,15 @@ def repair_options(s: Position) -> list[int]:
 
 def move(s: Position, frm: int, to: int) -> None:
     p = s.seat
-    s.markers[p][frm] -= 1
     zone = s.c.zones[to]
     if zone.kind == "deck":
+        s.markers[p][frm] -= 1
         s.markers[p][to] += 1
-    else:  # the Crewman is spent; a Sail or Plank comes back
+    else:  # the Crewman is spent (Able Seamen: it stays); a Sail or Plank comes back
+        if not able_seamen(s):
+            s.markers[p][frm] -= 1
+            s.supply[1] += 1
         s.supply[2 if zone.kind == "hull" else 0] -= 1
-        s.supply[1] += 1
         s.markers[p][to] += 1
     s.log(Event("move", {"seat": p, "from": frm, "to": to}))
     repair_step(s)
@@ -315,5 +410,7 @@ def repair_step(s: Position) -> None:
 
 def stop(s: Position) -> None:
     s.repairs_left = 0
+    if s.sea is not None:
+        s.sea.effects.pop("able_seamen", None)
     s.sel = []
     s.proceed(ACTION_DONE)

@@ -95,6 +95,10 @@ SEA_KINDS = {
     "window": "list",
     "asking": "list",
     "effects": "dict",
+    "seen": "rows",
+    "pending": "list",
+    "controlled": "rows",
+    "steps": "rows",
 }
 
 
@@ -105,15 +109,19 @@ class Sea:
 
     __slots__ = (
         "asking",
+        "controlled",
         "crows_nest",
         "effects",
         "kept",
         "offers",
+        "pending",
         "played",
         "rep_offers",
         "reputation",
         "revealed",
         "rounds",
+        "seen",
+        "steps",
         "tricks",
         "window",
     )
@@ -131,6 +139,11 @@ class Sea:
         self.window: list[Any] = []  # [code, resume step] of the window open
         self.asking: list[int] = []  # seats still to be asked in it (SD1 order)
         self.effects: dict[str, int] = {}  # tricks in play this turn or Firing
+        self.seen: list[list[int]] = [[], []]  # the foe's cards each saw with Spy Aboard
+        self.pending: list[int] = []  # what a follow-up choice picks from (discs, cards)
+        # Disaster tokens removed unseen by Damage Control (hidden from both: SD19)
+        self.controlled: list[list[int]] = [[], []]
+        self.steps: list[list[Any]] = []  # a Firing's steps 2–3, until the Targets are read
 
     def clone(self) -> "Sea":
         other = Sea.__new__(Sea)
@@ -144,7 +157,8 @@ class Sea:
     def from_json(cls, data: JSON) -> "Sea":
         sea = cls()
         for name in cls.__slots__:
-            setattr(sea, name, data[name])
+            if name in data:  # a field added later keeps its start value
+                setattr(sea, name, data[name])
         return sea
 
 

@@ -46,7 +46,7 @@ from .phases import (
     ZONE,
 )
 from .sea_dog import dealt_rounds
-from .sea_dog_cards import WINDOWS, SeaDogCards
+from .sea_dog_cards import DECLARABLE, WINDOWS, SeaDogCards
 from .table import Position
 
 __all__ = ["PENALTIES", "PHASES", "PICKS", "Encoder", "observation_layout", "write_observation"]
@@ -205,6 +205,9 @@ def observation_layout(
     return TensorLayout(fields)
 
 
+#: Every window code, ``OWN_DECLARE:<X>`` one per action (the ``sea_window`` order).
+WINDOW_CODES = WINDOWS + tuple("OWN_DECLARE:" + x for x in DECLARABLE)
+
 #: The Sea Dog effects in play this turn (``Sea.effects``), in the ``sea_in_play`` order.
 SEA_EFFECTS = (
     "stage1",
@@ -231,7 +234,11 @@ def _sea_dog_fields(sea: SeaDogCards) -> list[TensorField]:
             + ", ".join(f"{p} ({w})" for p, w in SEA_PHASES)
             + " (the base phase field is then all 0)",
         ),
-        f("sea_window", (len(WINDOWS),), "the window open, one-hot: " + ", ".join(WINDOWS)),
+        f(
+            "sea_window",
+            (len(WINDOW_CODES),),
+            "the window open, one-hot: " + ", ".join(WINDOW_CODES),
+        ),
         f(
             "sea_reputation",
             (2, reps),
@@ -700,7 +707,7 @@ def _sea_dog(state: Position, seat: int, e: Encoder, v: Any) -> None:
     if state.phase in SEA_PHASE_INDEX:
         v[at["sea_phase"] + SEA_PHASE_INDEX[state.phase]] = 1.0
     if sea.window:
-        v[at["sea_window"] + WINDOWS.index(sea.window[0])] = 1.0
+        v[at["sea_window"] + WINDOW_CODES.index(sea.window[0])] = 1.0
     mine = sea.reputation[seat]
     if mine is not None:
         v[at["sea_reputation"] + mine] = 1.0

@@ -84,6 +84,8 @@ def choose_action(s: Position, n: int) -> None:
     p = s.seat
     s.log(Event("action", {"seat": p, "action": n}))
     if n == HOLD:
+        if s.sea is not None and sea_dog.old_salt_hold(s, p):  # REP8 (b)
+            return
         draw_aim(s, p, 1)
         action_done(s)
     elif n == CHANGE_TARGETS:  # Changing Targets replaces Stage 1

@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 from quarterdeck.engine import LazyView, Rng
 
 from .components import CANNON_POSITIONS
-from .phases import HAND_LIMIT, PICK, PLACE
-from .sea_dog import dealt_rounds
+from .phases import AIM_CARD, EVADE, HAND_LIMIT, OLD_SALT, PICK, PLACE, STAGE1, WINDOW
+from .sea_dog import dealt_rounds, draft_done, seen_in_hand
 from .ship import (
     can_use_cannon,
     hand_limit,
@@ -269,14 +269,19 @@ def sea_dog_view(state: Position, seat: int | None, reveal: bool) -> JSON:
                 "tricks_held": len(sea.tricks[p]),
                 "draft_rounds": sea.rounds[p],
                 "crows_nest": sea.crows_nest[p],
+                # the cards of this hand its foe saw with Spy Aboard (SD19)
+                "hand_seen": seen_in_hand(state, 1 - p) if reveal or seat == 1 - p else None,
             }
         )
+    # what a follow-up choice has picked so far (public, save Old Salt's two cards)
+    private = state.phase == OLD_SALT and not (reveal or seat == state.seat)
     return {
         "ships": ships,
         "played": [[p, cards.tricks[t].id] for p, t in sea.played],
         "window": sea.window[0] if sea.window else None,
         "asking": list(sea.asking),
         "in_play": dict(sorted(sea.effects.items())),
+        "picked": None if private else list(sea.pending),
     }
 
 
@@ -287,17 +292,25 @@ def resample(state: P, seat: int | None, rng: Rng) -> P:
     # Every pile is sorted before it is shuffled, so that the result depends only on
     # what the seat knows, never on how the hidden things happen to lie.
     s = state.clone()
+    if s.sea is not None:  # what Spy Aboard showed, of the cards still in that hand
+        s.sea.seen = [seen_in_hand(state, q) for q in (0, 1)]
     for p in (0, 1):
         if p == seat:
             s.decks[p].sort()
             rng.shuffle(s.decks[p])
         else:
-            _redraw_hand(state, s, p, rng)
+            _redraw_hand(state, s, p, rng, seat)
         zones = [z for z, token in s.disasters[p].items() if token is not None]
-        tokens = sorted(s.disasters[p][z] for z in zones)  # type: ignore[type-var]
+        tokens = [t for t in (s.disasters[p][z] for z in zones) if t is not None]
+        tokens.sort()
+        controlled = s.sea.controlled[p] if s.sea is not None else []
+        if controlled:  # Damage Control's tokens are as hidden as the face-down ones
+            tokens = sorted(tokens + controlled)
         rng.shuffle(tokens)
-        for z, token in zip(zones, tokens, strict=True):
+        for z, token in zip(zones, tokens, strict=False):
             s.disasters[p][z] = token
+        if s.sea is not None and controlled:
+            s.sea.controlled[p] = tokens[len(zones) :]
     s.target_deck.sort()
     rng.shuffle(s.target_deck)
     if not cannons_revealed(s):
@@ -347,7 +360,12 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
     for p in hidden:
         if not sea.offers[p]:
             continue
-        secret = [pool.pop() for _ in sea.tricks[p]]
+        secret = []
+        close_quarters = cards.trick_index("DT03")
+        if close_quarters in pool and _must_hold_close_quarters(s, p):
+            pool.remove(close_quarters)  # what the seat saw implies it (SD24)
+            secret.append(close_quarters)
+        secret += [pool.pop() for _ in range(len(sea.tricks[p]) - len(secret))]
         kept_all = [t for q, t in sea.played if q == p] + secret
         rng.shuffle(kept_all)
         sea.tricks[p] = secret
@@ -360,7 +378,37 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
     if seat is not None and sea.offers[seat]:
         for r in range(dealt, rounds):  # the rounds still to deal, unseen by anybody
             sea.offers[seat][r] = sorted(pool.pop() for _ in range(k))
+    # With both hands redrawn (seat None), what each spy saw is as many of the new
+    # hand's cards: which ones, nobody but the two captains knows (SD19).
+    if seat is None:
+        for q in (0, 1):
+            sea.seen[q] = sorted(rng.sample(sorted(s.hands[1 - q]), len(sea.seen[q])))
+    # Old Salt's two cards drawn are two of the hand's unknown cards (SD25).
+    if s.phase == OLD_SALT and s.seat in hidden and sea.pending:
+        q = s.seat
+        seen = set(seen_in_hand(s, seat)) if seat is not None else set()
+        refill = set(s.refills[q])
+        unknown = sorted(c for c in s.hands[q] if c in refill and c not in seen)
+        sea.pending = sorted(rng.sample(unknown, len(sea.pending)))
     _rewrite_draft(s, hidden)
+
+
+def _must_hold_close_quarters(s: Position, p: int) -> bool:
+    """Whether ``p``'s public play shows that it holds Close Quarters: in its Stage 1,
+    not yet Aimed, it has spent its last card (or picked every card of its hand for a
+    set) when its turn's Aim still has to come; only Close Quarters Aims with no card
+    (SD3, SD24). A redraw must then keep it, or the deal would leave no legal move."""
+    sea = s.sea
+    assert sea is not None
+    if s.turn_player != p or s.aimed or s.actions_taken >= 2:
+        return False
+    if sea.effects.get("changed_targets") or not draft_done(s):
+        return False
+    hand = s.hands[p]
+    if not hand:
+        return s.actions_taken == 1 or s.phase != STAGE1
+    picking = s.phase == PICK and s.seat == p and s.sel_kind not in (EVADE, AIM_CARD)
+    return picking and s.actions_taken == 0 and len(s.sel) == len(hand)
 
 
 def _rewrite_draft(s: Position, hidden: list[int]) -> None:
@@ -383,7 +431,7 @@ def _rewrite_draft(s: Position, hidden: list[int]) -> None:
                 s.history[n] = ids["keep-trick", sea.kept[p][r]]
 
 
-def _redraw_hand(state: Position, s: Position, p: int, rng: Rng) -> None:
+def _redraw_hand(state: Position, s: Position, p: int, rng: Rng, seat: int | None) -> None:
     """Redraw ``p``'s hand from the cards an observer cannot place: the deck and the
     hand's cards that may have come from it. Cards being picked are face up, and every
     card held when the deck was last formed anew (from the public discard pile) is
@@ -391,7 +439,11 @@ def _redraw_hand(state: Position, s: Position, p: int, rng: Rng) -> None:
     # Cards being picked (still in the picker's hand) are face up; each captain has
     # cards of the same numbers, so only the picker's count.
     picking = state.phase in (PICK, PLACE) and state.seat == p
+    # Sea Dog: an Aim card chosen waits face up through OWN_DECLARE:Aim
+    picking = picking or (state.phase == WINDOW and state.turn_player == p == state.seat)
     shown = {sel[0] for sel in state.sel} if picking else set()
+    if seat is not None:  # the cards the seat saw with Spy Aboard (SD19)
+        shown |= set(seen_in_hand(state, seat))
     refill = set(state.refills[p])
     known = [card for card in state.hands[p] if card in shown or card not in refill]
     unknown = [card for card in state.hands[p] if card not in known]
