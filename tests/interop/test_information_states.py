@@ -118,7 +118,10 @@ def test_the_log_digest_is_extended_not_redone() -> None:
     assert copy._log_digests[0] == kept
     drawn = inner.resample(0, Rng.from_seed(1))
     assert drawn._log_digests[0].digest == kept.digest
-    # The foe's secrets are gone from the draw: its digest is of the kept log.
+    # The foe's secrets are gone from the draw: its digest, worked out when asked
+    # (never by the draw itself), is of the kept log.
+    assert 1 not in drawn._log_digests
+    drawn.information_digest(1)
     assert drawn._log_digests[1].digest != inner._log_digest(1)
     assert drawn._log_digests[1] == drawn.clone()._log_digests[1]
     assert drawn.information_digest(0) == inner.information_digest(0)

@@ -546,20 +546,28 @@ class State(ABC):
         state.events = list(self._log_kept_for(seat))  # the other seats' secrets are gone
         state.sampled = True
         state._legal = None
-        # The seat sees the kept log as it saw the true one, so its log digest carries
-        # over (no other seat's does: their secrets are gone); a search's many draws
-        # then never digest the log again.
-        # The other seats' digests are of the kept log, the same for every draw from
-        # this position: worked out once on it (the kept events are shared objects).
-        digest = self._log_digest(seat)
-        events = state.events
-        last = events[-1] if events else None
-        shared = self._kept_log.digests if self._kept_log is not None else {}
-        for other in range(self.num_players):
-            if other != seat and other not in shared:
-                shared[other] = _digest_of(events, other)
-        state._log_digests = {**shared, seat: _LogDigest(len(events), last, digest)}
+        # Log digests are worked out when asked (information_digest), never here:
+        # most draws (a search's, every leak check's) never ask, and working out every
+        # seat's over a long log cost more than the draw itself. The seat sees the kept
+        # log as it saw the true one, so its digest, if already known, carries over.
+        state._log_digests = {}
+        known = self._known_log_digest(seat)
+        if known is not None:
+            events = state.events
+            last = events[-1] if events else None
+            state._log_digests[seat] = _LogDigest(len(events), last, known)
         return state
+
+    def _known_log_digest(self, seat: int | None) -> bytes | None:
+        """``seat``'s log digest if it is already worked out over the whole log."""
+        digests: dict[int | None, _LogDigest] = getattr(self, "_log_digests", None) or {}
+        kept = digests.get(seat)
+        events = self.events
+        if kept is None or kept.length != len(events):
+            return None
+        if events and events[-1] is not kept.last:
+            return None
+        return kept.digest
 
     # -- information states --------------------------------------------------------------
 
@@ -613,7 +621,7 @@ class State(ABC):
             or kept.length != len(events)
             or kept.last is not last
         ):
-            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events], {})
+            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events])
             self._kept_log = kept
         return kept.kept
 
@@ -745,8 +753,6 @@ class _KeptLog(NamedTuple):
     length: int
     last: Event | None
     kept: list[Event]
-    #: The other seats' log digests over ``kept``, worked out by the first draw.
-    digests: dict[int | None, _LogDigest]
 
 
 class _LogDigest(NamedTuple):
@@ -755,11 +761,3 @@ class _LogDigest(NamedTuple):
     length: int
     last: Event | None
     digest: bytes
-
-
-def _digest_of(events: list[Event], seat: int | None) -> _LogDigest:
-    """``seat``'s log digest over all of ``events``."""
-    digest = bytes(16)
-    for event in events:
-        digest = chain(digest, event.seen_bytes(seat))
-    return _LogDigest(len(events), events[-1] if events else None, digest)
