@@ -65,7 +65,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     home = tmp_path_factory.mktemp("quarterdeck-home")
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "quarterdeck.cli", "serve", "--port", str(port)],
+        [
+            sys.executable,
+            "-m",
+            "quarterdeck.cli",
+            "serve",
+            "--port",
+            str(port),
+            # Every browser test starts games from this one address: more than the
+            # ten a minute a person gets (finding 4's limit is tested in tests/server).
+            "--games-per-minute",
+            "1000",
+        ],
         env={**os.environ, "QUARTERDECK_HOME": str(home)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
