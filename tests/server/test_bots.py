@@ -15,8 +15,17 @@ from fastapi.testclient import TestClient
 
 from quarterdeck.ai import CUSTOM_BOTS
 from quarterdeck.engine import Action, Bot, Record, State, get_game
-from quarterdeck.server import rooms
-from quarterdeck.server.rooms import SEARCH_PACE, SEARCH_PACE_OTHER, bot_choice, bot_pace, pace_left
+from quarterdeck.server import create_app, rooms
+from quarterdeck.server.rooms import (
+    CASUAL,
+    SEARCH_PACE,
+    SEARCH_PACE_OTHER,
+    TABLE,
+    bot_choice,
+    bot_pace,
+    pace_left,
+    turn_step,
+)
 
 from .helpers import create, hello, join, lobby
 
@@ -100,10 +109,10 @@ def test_a_search_bot_takes_its_levels_pace_once_a_turn(
     paced: list[str] = []
     stepped: list[str] = []
 
-    async def note_pace(bot_name: str, since: float) -> None:
+    async def note_pace(bot_name: str, since: float, pace: str) -> None:
         paced.append(bot_name)
 
-    async def note_step(bot_name: str) -> None:
+    async def note_step(bot_name: str, pace: str) -> None:
         stepped.append(bot_name)
 
     services = client.app.state.hub.services  # type: ignore[attr-defined]
@@ -150,6 +159,87 @@ def test_the_pace_is_waited_out_from_when_the_bot_began_to_think(
     for bot, since in (("ismcts:easy", 99.9), ("ismcts:hard", 90.0), ("heuristic", 100.0)):
         run_at_once(services.pace(bot, since))
     assert slept == pytest.approx([SEARCH_PACE["easy"] - 0.1, 0.0, 0.0])
+
+
+SEARCH_BOTS = [f"ismcts:{level}" for level in SEARCH_PACE] + ["ismcts:3"]
+
+
+def test_a_casual_pace_pads_every_search_level_less_and_still_to_a_fixed_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 24: a quicker game for who wants one, still telling nothing of a hand.
+    for bot in SEARCH_BOTS:
+        assert 0 < bot_pace(bot, CASUAL) < bot_pace(bot, TABLE) == bot_pace(bot)
+        assert 0 < turn_step(bot, CASUAL) < turn_step(bot, TABLE)
+        # Fixed: a turn thought in any time short of the padding ends at the padding.
+        padding = bot_pace(bot, CASUAL)
+        for thought in (0.0, padding / 3, padding * 0.9):
+            assert thought + pace_left(bot, thought, CASUAL) == pytest.approx(padding)
+        # A think that outlasts it is shown as it came, as at the table's pace.
+        assert pace_left(bot, padding + 0.5, CASUAL) == 0.0
+    assert bot_pace("heuristic", CASUAL) == bot_pace("random", CASUAL) == 0.0
+    # The room module's own sleep, replaced: the casual padding is what is waited out.
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(rooms, "time", SimpleNamespace(monotonic=lambda: 100.0))
+    monkeypatch.setattr(rooms, "asyncio", SimpleNamespace(sleep=sleep))
+    services = object.__new__(rooms.Services)
+    run_at_once(services.pace("ismcts:hard", 99.9, CASUAL))
+    run_at_once(services.step("ismcts:hard", CASUAL))
+    assert slept == pytest.approx(
+        [bot_pace("ismcts:hard", CASUAL) - 0.1, turn_step("ismcts:hard", CASUAL)]
+    )
+
+
+def test_a_games_bots_play_at_the_pace_chosen_when_it_was_made(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paces: list[str] = []
+
+    async def note_pace(bot_name: str, since: float, pace: str) -> None:
+        paces.append(pace)
+
+    async def note_step(bot_name: str, pace: str) -> None:
+        paces.append(pace)
+
+    services = client.app.state.hub.services  # type: ignore[attr-defined]
+    monkeypatch.setattr(services, "pace", note_pace)
+    monkeypatch.setattr(services, "step", note_step)
+    bots = {"0": "ismcts:3", "1": "ismcts:3", "2": "heuristic"}
+    for pace in (CASUAL, TABLE):
+        paces.clear()
+        game = create(client, game="letter-of-marque", players=3, seed=4, bots=bots, pace=pace)
+        assert game["pace"] == pace
+        final = watch_to_the_end(client, game["id"])
+        assert final["pace"] == pace  # the table is told it too
+        assert paces and set(paces) == {pace}
+    assert create(client, game="broadsides")["pace"] == TABLE  # unless chosen
+
+
+def test_a_games_pace_is_kept_across_a_restart(database: str) -> None:
+    with TestClient(create_app(database)) as client:
+        casual = create(client, game="broadsides", pace=CASUAL)["id"]
+        table = create(client, game="broadsides")["id"]
+    with TestClient(create_app(database)) as client:
+        assert client.get(f"/api/games/{casual}").json()["pace"] == CASUAL
+        assert {g["id"]: g["pace"] for g in lobby(client)} == {casual: CASUAL, table: TABLE}
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert hub.rooms[casual].stored.pace == CASUAL  # what its bots are paced by
+
+
+def test_an_unknown_pace_is_refused_and_nothing_is_made(client: TestClient) -> None:
+    for pace in ("fast", "", None, 2):
+        response = client.post("/api/games", json={"game": "broadsides", "pace": pace})
+        assert response.status_code == 422, pace
+        (problem,) = response.json()["detail"]
+        assert problem["loc"] == ["body", "pace"] and "'table' or 'casual'" in problem["msg"]
+    assert lobby(client) == []
+    # The API offers exactly the paces the rooms know.
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["CreateGame"]
+    assert schema["properties"]["pace"]["enum"] == list(rooms.PACES)
 
 
 def test_when_time_runs_out_the_fallback_bot_plays_the_seats_turn(client: TestClient) -> None:

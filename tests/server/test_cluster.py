@@ -473,6 +473,27 @@ def test_limits_per_client_and_per_game_count_every_process(
             player.stack.close()
 
 
+def test_a_seats_hints_count_on_every_process(
+    database: str, redis_url: str, tmp_path: Path
+) -> None:
+    """A hint is a search on the server: a seat asking through two processes gets no
+    more a minute than through one (issue 24)."""
+    with ExitStack() as stack:
+        (_, a), (_, b) = (
+            stack.enter_context(
+                cluster_process(database, redis_url, tmp_path, name, "--hints-per-minute", "2")
+            )
+            for name in "ab"
+        )
+        game_id = make_game(a)["id"]
+        token = join(a, game_id, 0, "Ada")
+        path = f"/api/games/{game_id}/hint?check=true"
+        asked = [
+            status_of(lambda p=port: request(p, "GET", path, token=token)) for port in (a, b, a)
+        ]
+        assert asked == [200, 200, 429]
+
+
 def welcomed(player: Player) -> bool:
     """Whether the connection was let in (else it is closed)."""
     message = player.receive()

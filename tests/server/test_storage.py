@@ -69,6 +69,35 @@ def test_migration_0002_marks_the_games_made_from_a_scenario(any_database: str) 
         store.close()
 
 
+def test_migration_0005_keeps_the_older_games_at_the_tables_pace(any_database: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    store = Store(any_database)
+    try:
+        config = Config()
+        config.set_main_option("script_location", "quarterdeck.server:migrations")
+        with store.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0004")
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, game, rules_version, players, seed, options, "
+                    "data_hash, creator_token_hash, status, created_at) VALUES "
+                    "('older', 'broadsides', '1', 2, 3, '{}', '', '', 'open', 0)"
+                )
+            )
+        store.migrate()
+        with store.engine.connect() as connection:
+            paces = connection.execute(text("SELECT pace FROM games")).scalars().all()
+        assert paces == ["table"]
+        older = store.load_game("older")
+        assert older is not None and older.pace == "table"
+    finally:
+        store.close()
+
+
 def test_a_restarted_server_resumes_every_game_where_it_stood(any_database: str) -> None:
     state = get_game("broadsides").new_state(2, 21)
     with TestClient(create_app(any_database)) as client:

@@ -10,9 +10,10 @@ import contextlib
 import json
 import logging
 import math
+import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import (
     Depends,
@@ -33,8 +34,10 @@ from quarterdeck.ai import bot_names
 from quarterdeck.engine import QuarterdeckError, game_names, get_game, whole_number
 
 from .cluster import LEASE_SECONDS, Cluster
+from .hints import RATED_REFUSAL, is_rated, seat_hint
 from .hub import MAX_SEED, Hub, Refused, UnknownGame, UnplayableGame, summary
 from .limits import MAX_NAME, Limits, RateLimiter, is_game_id, name_problem, non_finite
+from .players import Ratings, clean_name, name_key, player_game_json, rating_json
 from .preview import PreviewError, preview
 from .rooms import (
     ACTIVE,
@@ -47,7 +50,7 @@ from .rooms import (
     RoomError,
     fallback_bot,
 )
-from .storage import Store, default_database_url
+from .storage import Store, StoredPlayer, default_database_url
 from .tokens import hash_token, new_token
 from .web import add_web, blurb_of
 
@@ -85,6 +88,8 @@ class GameInfo(BaseModel):
     fallback_bot: str
 
 
+#: The longest player key accepted (keys are 43 characters).
+MAX_KEY = 100
 MAX_TURN_TIMER = 7 * 24 * 3600  # a week: a turn timer is stored as a 32-bit integer
 
 
@@ -104,6 +109,18 @@ class CreateGame(BaseModel):
     )
     scenario: dict[str, JSON] | None = Field(
         None, description="Start from a position (the game's scenario JSON)."
+    )
+    pace: Literal["table", "casual"] = Field(
+        "table",
+        description="How bots are paced: table (a search bot's turn padded to its level's "
+        "time) or casual (padded a quarter as long, its moves shown closer together).",
+    )
+    rematch_of: str | None = Field(
+        None,
+        max_length=64,
+        description="A finished game this one is the rematch of: the same game and seats, "
+        "asked for with the token of a seat of it (Authorization). Its table offers every "
+        "seat its own seat here; a game has one rematch.",
     )
 
     @model_validator(mode="after")
@@ -128,6 +145,10 @@ class GameSummary(BaseModel):
     status: str = Field(description="open (seats to fill), active or finished")
     options: dict[str, JSON] = Field(description="The options that differ from the defaults.")
     turn_timer: int | None
+    pace: str = Field(description="The bots' pace: table or casual.")
+    rematch: str | None = Field(
+        None, description="The rematch a seat started once it finished (its id), if any."
+    )
     setup_chosen: bool = Field(
         description="The creator chose the seed or the starting position (a scenario), "
         "and so may know every draw or hand."
@@ -143,6 +164,12 @@ class Created(GameSummary):
 
 class Join(BaseModel):
     name: str = Field(min_length=1, max_length=MAX_NAME)
+    player_key: str | None = Field(
+        None,
+        max_length=MAX_KEY,
+        description="A player's key (POST /api/players): the seat is theirs, under their "
+        "name, and rated; without one the seat is a person's without a rating.",
+    )
 
     @field_validator("name")
     @classmethod
@@ -165,6 +192,69 @@ class SeatBot(BaseModel):
 
 class Problem(BaseModel):
     detail: str
+
+
+class NewPlayer(BaseModel):
+    name: str = Field(min_length=1, max_length=MAX_NAME, examples=["Anne Bonny"])
+
+    @field_validator("name")
+    @classmethod
+    def fit(cls, name: str) -> str:
+        return clean_name(name)
+
+
+class PlayerKey(BaseModel):
+    name: str
+    key: str = Field(description="Shown once: the player's only key; keep it secret.")
+
+
+class Me(BaseModel):
+    name: str
+
+
+class RatingInfo(BaseModel):
+    game: str
+    name: str = Field(description="The player's name, or the bot's (e.g. ismcts:hard).")
+    bot: bool
+    elo: float = Field(description="Elo on the arena's scale (starts at 1500).")
+    se: float | None = Field(description="One standard error of the Elo.")
+    games: int = Field(description="Games rated.")
+
+
+class RankedRating(RatingInfo):
+    rank: int
+
+
+class PlayerSeat(BaseModel):
+    seat: int
+    name: str | None
+    bot: str | None
+    player: str | None = Field(description="The player who joined the seat with a key.")
+
+
+class PlayerGameInfo(BaseModel):
+    id: str
+    game: str
+    status: str
+    created_at: float
+    seat: int = Field(description="The player's seat.")
+    seats: list[PlayerSeat]
+    result: list[float] | None
+    elo_change: float | None = Field(description="How the game moved the player's rating.")
+
+
+class PlayerPage(BaseModel):
+    name: str
+    created_at: float
+    ratings: list[RatingInfo]
+    games: list[PlayerGameInfo] = Field(description="Newest first.")
+    next: str | None = Field(description="Pass as `after` for more games; null at the last.")
+
+
+class Leaderboard(BaseModel):
+    game: str
+    title: str
+    ratings: list[RankedRating] = Field(description="Highest first: players and bots.")
 
 
 class GamesPage(BaseModel):
@@ -195,6 +285,8 @@ def create_app(
     store = Store(database_url or default_database_url())
     cluster = None if redis_url is None else Cluster(redis_url, lease)
     hub = Hub(store, bot_threads=bot_threads, limits=limits, cluster=cluster)
+    ratings = Ratings(hub.services)
+    hub.services.on_finished = ratings.game_finished
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -203,9 +295,11 @@ def create_app(
         except BaseException:  # another server holds the database, say
             await hub.stop()
             raise
+        await ratings.catch_up()
         try:
             yield
         finally:
+            await ratings.settle()
             await hub.stop()
 
     app = FastAPI(
@@ -294,6 +388,14 @@ async def refuse_invalid(_: Request, exc: Exception) -> JSONResponse:
 
 
 def add_routes(app: FastAPI, hub: Hub) -> None:
+    store = hub.store
+
+    async def player_or_401(key: str) -> StoredPlayer:
+        player = await hub.services.db(store.player_by_key, hash_token(key))
+        if player is None:
+            raise HTTPException(401, "no player holds that key")
+        return player
+
     errors: dict[int | str, dict[str, Any]] = {
         400: {"model": Problem},
         401: {"model": Problem},
@@ -345,10 +447,17 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
     @app.post(
         "/api/games", response_model=Created, status_code=201, responses=errors, tags=["lobby"]
     )
-    async def create_game(body: CreateGame, request: Request) -> Created:
+    async def create_game(body: CreateGame, request: Request, credentials: Credentials) -> Created:
         """Create a game. The answer holds the creator token, once. A client creates
         at most so many games a minute (429), and the server holds at most so many
-        open games (503)."""
+        open games (503). With ``rematch_of``, the rematch of a finished game, asked
+        for by one of its seats (its token): every connection of that game is told."""
+        finished, asker = None, None
+        if body.rematch_of is not None:
+            finished = await room_or_404(body.rematch_of)
+            if finished.status != FINISHED:  # the end may not have reached this process
+                await hub.refresh(finished)
+            asker = rematch_asker(finished, body, credentials)
         try:
             room, creator = await hub.create(
                 body.game,
@@ -358,13 +467,26 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
                 body.turn_timer,
                 body.bots,
                 body.scenario,
+                body.pace,
                 client=client_of(request.client),
             )
         except QuarterdeckError as exc:
             raise HTTPException(400, str(exc)) from None
         except Refused as exc:
             raise HTTPException(exc.status, exc.message) from None
+        if finished is not None and asker is not None:
+            try:
+                await finished.offer_rematch(room.id, asker)
+            except RoomError as exc:  # another seat's rematch came first: this one goes
+                await discard(room)
+                raise HTTPException(409, rematch_taken(finished)) from exc
         return Created(**summary_of(room), creator_token=creator)
+
+    async def discard(room: Room) -> None:
+        """A game nobody has seen (a rematch that lost its race) is no more."""
+        await room.stop_tasks()
+        hub.rooms.pop(room.id, None)
+        await hub.services.db(store.delete_open_game, room.id)
 
     @app.get("/api/games", response_model=GamesPage, responses=errors, tags=["lobby"])
     async def lobby(
@@ -398,13 +520,20 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
     )
     async def join(game_id: str, seat: int, body: Join) -> Joined:
         """Take an open seat. The answer holds the seat token, once: only it acts for
-        the seat and sees its hidden things."""
+        the seat and sees its hidden things. With a player's key the seat is the
+        player's (under their name) and the game is rated for them."""
         room = await room_or_404(game_id)
+        player = None if body.player_key is None else await player_or_401(body.player_key)
         token = new_token()
+        name = player.name if player is not None else body.name.strip() or "player"
         try:
-            await room.join(seat, body.name.strip() or "player", hash_token(token))
+            await room.join(seat, name, hash_token(token))
         except RoomError as exc:
             raise HTTPException(room_error_status(exc), exc.message) from None
+        if player is not None:
+            # Stored before the answer: the seat cannot decide (and so the game cannot
+            # end) before its player has its token.
+            await hub.services.db(store.link_seat, game_id, seat, player.id, hash_token(token))
         return Joined(game_id=game_id, seat=seat, token=token)
 
     @app.put(
@@ -441,6 +570,59 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
                 raise HTTPException(401, "that token is no seat of this game")
         return room.state_message(seat)
 
+    hints = RateLimiter(hub.limits.hints_per_minute / 60, hub.limits.hints_per_minute)
+
+    async def hint_allowed(seat_key: str) -> bool:
+        """So many hints a minute for a seat; in a cluster, on all processes together
+        (a hint is a search: a seat asking through several processes gets no more)."""
+        if hub.cluster is not None:
+            try:
+                shared = await hub.cluster.take_token(
+                    f"hint:{seat_key}", hub.limits.hints_per_minute, True
+                )
+            except Exception:  # Redis away: this process's own count still holds
+                log.exception("counting a hint in Redis failed")
+            else:
+                if not shared:
+                    return False
+        return hints.allow(seat_key)
+
+    @app.get(
+        "/api/games/{game_id}/hint",
+        responses={**errors, 429: {"model": Problem}},
+        tags=["play"],
+    )
+    async def seat_hint_route(
+        game_id: str,
+        credentials: Credentials,
+        check: Annotated[
+            bool, Query(description="Only whether this seat may have hints here (no search).")
+        ] = False,
+    ) -> dict[str, JSON]:
+        """What should I do? The deciding seat's options (with its token), best first,
+        each with its estimated chance to win, from a small search of what that seat
+        may know only. Refused in rated games (403), when it is not the seat's turn
+        (409), and past ``hints_per_minute`` a seat (429). With ``check`` the answer
+        says only that hints are on here (``{"hints": true}``), at any turn: the table
+        asks it once, to show the button only where it works."""
+        room = await room_or_404(game_id)
+        seat = None if credentials is None else room.seat_of(credentials.credentials)
+        if seat is None:
+            raise HTTPException(401, "a hint is for a seated player: send that seat's token")
+        if not await hint_allowed(f"{game_id}:{seat}"):
+            most = hub.limits.hints_per_minute
+            raise HTTPException(429, f"at most {most} hints a minute for a seat; try later")
+        keyed = await hub.services.db(store.keyed_seats, game_id)
+        if is_rated(room.stored.setup_chosen, keyed):
+            raise HTTPException(403, RATED_REFUSAL)
+        if check:
+            return {"game_id": game_id, "seat": seat, "hints": True}
+        if room.status != ACTIVE or room.state.current_player != seat:
+            raise HTTPException(409, "it is not your turn: hints are for the seat to decide")
+        version, snapshot = room.version, room.state.clone()
+        answer = await hub.services.think(seat_hint, snapshot, seat, version)
+        return {"game_id": game_id, "version": version, **answer}
+
     @app.get("/api/games/{game_id}/record", responses=errors, tags=["play"])
     async def record(game_id: str) -> dict[str, JSON]:
         """A finished game's record in the engine's record format (refused before the
@@ -451,11 +633,117 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
         except RoomError as exc:
             raise HTTPException(409, exc.message) from None
 
+    add_player_routes(app, hub, errors)
+
     @app.websocket("/api/games/{game_id}/ws")
     async def play(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         with contextlib.suppress(WebSocketDisconnect):
             await serve_connection(hub, websocket, game_id)
+
+
+def add_player_routes(app: FastAPI, hub: Hub, errors: dict[int | str, dict[str, Any]]) -> None:
+    """Players (a name and its key), their pages and each game's leaderboard."""
+    store = hub.store
+    made = RateLimiter(hub.limits.players_per_minute / 60, hub.limits.players_per_minute)
+
+    async def check_rate(client: str, take: bool) -> None:
+        """So many new players a minute from one client (429); in a cluster, on all
+        processes together. Counted only when made (``take``)."""
+        most = hub.limits.players_per_minute
+        refused = HTTPException(429, f"at most {most} new players a minute; try later")
+        if hub.cluster is not None:
+            try:
+                allowed = await hub.cluster.take_token(f"player:{client}", most, take)
+            except Exception:  # Redis away: this process's own count still holds
+                log.exception("counting a new player in Redis failed")
+            else:
+                if not allowed:
+                    raise refused
+        if not (made.allow(client) if take else made.ready(client)):
+            raise refused
+
+    @app.post(
+        "/api/players",
+        response_model=PlayerKey,
+        status_code=201,
+        responses=errors | {429: {"model": Problem}},
+        tags=["players"],
+    )
+    async def new_player(body: NewPlayer, request: Request) -> PlayerKey:
+        """Pick a name, once: the answer holds the player's key, once (no password,
+        no e-mail: whoever holds the key plays under the name). A name is taken when
+        another player's is the same but for case or look-alike forms (409)."""
+        client = client_of(request.client)
+        await check_rate(client, take=False)
+        key = new_token()
+        player = await hub.services.db(
+            store.create_player, body.name, name_key(body.name), hash_token(key), time.time()
+        )
+        if player is None:
+            raise HTTPException(409, f"the name {body.name!r} is taken: pick another")
+        await check_rate(client, take=True)
+        return PlayerKey(name=player.name, key=key)
+
+    @app.get("/api/me", response_model=Me, responses=errors, tags=["players"])
+    async def me(credentials: Credentials) -> Me:
+        """The name of the player whose key is the bearer token."""
+        if credentials is None:
+            raise HTTPException(401, "send the player's key as a bearer token")
+        player = await hub.services.db(store.player_by_key, hash_token(credentials.credentials))
+        if player is None:
+            raise HTTPException(401, "no player holds that key")
+        return Me(name=player.name)
+
+    @app.get(
+        "/api/players/{name:path}", response_model=PlayerPage, responses=errors, tags=["players"]
+    )
+    async def player_page(
+        name: str,
+        limit: Annotated[int, Query(ge=1, description="Games on this page (at most 100).")] = 30,
+        after: Annotated[
+            str | None, Query(max_length=64, description="The `next` of the page before.")
+        ] = None,
+    ) -> dict[str, JSON]:
+        """A player's ratings (one per game) and games, newest first."""
+        if limit > hub.limits.max_page:
+            raise HTTPException(400, f"a page holds at most {hub.limits.max_page} games")
+        if name_problem(name) is not None:  # no query for what cannot be a name
+            raise HTTPException(404, f"no player {name!r}")
+        player = await hub.services.db(store.player_by_name, name_key(name))
+        if player is None:
+            raise HTTPException(404, f"no player {name!r}")
+        ratings = await hub.services.db(store.player_ratings, player.id)
+        games = await hub.services.db(store.player_games, player.id, limit + 1, read_cursor(after))
+        more = len(games) > limit
+        games = games[:limit]
+        last = games[-1].game if more else None
+        return {
+            "name": player.name,
+            "created_at": player.created_at,
+            "ratings": [rating_json(r) for r in ratings],
+            "games": [player_game_json(g) for g in games],
+            "next": None if last is None else f"{last.created_at!r}_{last.id}",
+        }
+
+    @app.get(
+        "/api/leaderboard/{game}", response_model=Leaderboard, responses=errors, tags=["players"]
+    )
+    async def leaderboard(
+        game: str,
+        limit: Annotated[int, Query(ge=1, description="Ratings listed (at most 100).")] = 50,
+    ) -> dict[str, JSON]:
+        """The game's ratings, highest first: people and bots on one scale."""
+        if game not in game_names():
+            raise HTTPException(404, f"no game {game!r}")
+        if limit > hub.limits.max_page:
+            raise HTTPException(400, f"a leaderboard page holds at most {hub.limits.max_page}")
+        entries = await hub.services.db(store.leaderboard, game, limit)
+        return {
+            "game": game,
+            "title": get_game(game).title,
+            "ratings": [{**rating_json(e), "rank": n} for n, e in enumerate(entries, start=1)],
+        }
 
 
 def read_cursor(after: str | None) -> tuple[float, str] | None:
@@ -475,6 +763,31 @@ def read_cursor(after: str | None) -> tuple[float, str] | None:
 def client_of(address: Any) -> str:
     """A client as the limits count it: its address (host)."""
     return str(getattr(address, "host", None) or "unknown")
+
+
+def rematch_asker(finished: Room, body: CreateGame, credentials: Credentials) -> int:
+    """The seat of ``finished`` that asks for ``body`` as its rematch: only a seat
+    of the game (its token) may, so that no stranger offers its table games; only once
+    it is over, for the same game and seats, and once (an HTTPException otherwise)."""
+    seat = None if credentials is None else finished.seat_of(credentials.credentials)
+    if seat is None:
+        raise HTTPException(403, "a rematch is asked for by a seat of the game (its token)")
+    if finished.status != FINISHED:
+        raise HTTPException(409, f"game {finished.id} is not finished: no rematch yet")
+    if finished.stored.rematch is not None:
+        raise HTTPException(409, rematch_taken(finished))
+    stored = finished.stored
+    players = body.players if body.players is not None else get_game(stored.game).min_players
+    if body.game != stored.game or players != stored.players:
+        raise HTTPException(
+            400, f"a rematch is the same game with the same seats: {stored.game}, {stored.players}"
+        )
+    return seat
+
+
+def rematch_taken(finished: Room) -> str:
+    linked = finished.stored.rematch
+    return f"game {finished.id} has its rematch already" + (f": {linked}" if linked else "")
 
 
 def summary_of(room: Room) -> dict[str, JSON]:

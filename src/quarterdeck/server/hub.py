@@ -26,6 +26,7 @@ from .rooms import (
     ACTIVE,
     FINISHED,
     OPEN,
+    TABLE,
     UNAVAILABLE,
     Connection,
     Room,
@@ -471,6 +472,13 @@ class Hub:
         await self.cluster.follow(room.id)
         await self._resync(room)
 
+    async def refresh(self, room: Room) -> None:
+        """A follower brought up to what storage holds, which is every decision ever
+        acknowledged: a move acknowledged by the owner a moment ago may not have
+        reached this process yet (its event travels on apart)."""
+        if self.cluster is not None and not room.owned:
+            await self._resync(room)
+
     async def _resync(self, room: Room) -> None:
         """A follower that missed an event: reload the game from storage, then apply
         the events that came meanwhile."""
@@ -609,6 +617,9 @@ class Hub:
         if op == "seat_bot":
             await room.seat_bot(int(request["seat"]), str(request["bot"]))
             return {}
+        if op == "rematch":
+            await room.offer_rematch(str(request["rematch"]), int(request["seat"]))
+            return {}
         return {"error": "malformed", "message": f"unknown request {op!r}"}
 
     async def _expire(self, game_id: str) -> bool:
@@ -708,6 +719,7 @@ class Hub:
         turn_timer: int | None,
         bots: Mapping[int, str],
         scenario: Mapping[str, JSON] | None,
+        pace: str = TABLE,
         client: str = "",
     ) -> tuple[Room, str]:
         """A new game and its creator's token (returned this once only). ``Refused``
@@ -742,6 +754,7 @@ class Hub:
             creator_token_hash=hash_token(creator),
             status=OPEN,
             turn_timer=turn_timer,
+            pace=pace,
             deadline=None,
             result=None,
             created_at=time.time(),
@@ -801,6 +814,8 @@ def summary(stored: StoredGame) -> dict[str, JSON]:
         "status": stored.status,
         "options": stored.options,
         "turn_timer": stored.turn_timer,
+        "pace": stored.pace,
+        "rematch": stored.rematch,
         "setup_chosen": stored.setup_chosen,
         "created_at": stored.created_at,
         "seats": [

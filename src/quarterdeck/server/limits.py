@@ -23,6 +23,8 @@ class Limits:
     max_body_bytes: int = 256 * 1024
     #: Games one client (address) may create a minute; more are refused with 429.
     games_per_minute: int = 10
+    #: Players (names) one client may create a minute; more are refused with 429.
+    players_per_minute: int = 5
     #: Open games (waiting for seats) the server holds at once; more are refused with 503.
     max_open_games: int = 1_000
     #: Seconds an open game waits for its seats before it is deleted (nothing was played).
@@ -38,6 +40,9 @@ class Limits:
     #: ``message_burst``); more are answered ``rate_limited`` and not done.
     messages_per_second: float = 5.0
     message_burst: int = 20
+    #: Hints ("what should I do?") one seat may ask for a minute (a burst of as many);
+    #: each is a small search on the server, so more are refused with 429.
+    hints_per_minute: int = 6
     #: The lobby's largest page.
     max_page: int = 100
 

@@ -169,23 +169,39 @@ TURN_STEP = 0.4
 TURN_DECISIONS = 12
 
 
-def bot_pace(bot_name: str) -> float:
-    """Seconds a decision of ``bot_name`` takes at least on the server (0: as it comes;
-    the heuristic and random bots answer in microseconds whatever they hold)."""
+@dataclass(frozen=True)
+class Pace:
+    """How a game's bots are paced, chosen by its creator: the share of its level's
+    ``SEARCH_PACE`` a search bot's turn is padded to, and the step between its pushed
+    decisions. Every pace pads a level's turns to one fixed time, so none tells a
+    hand; a shorter padding is only outlasted by a long think more often."""
+
+    padding: float
+    step: float
+
+
+TABLE, CASUAL = "table", "casual"
+#: "table": the pace of a table of people; "casual": for who wants a quicker game.
+PACES = {TABLE: Pace(padding=1.0, step=TURN_STEP), CASUAL: Pace(padding=0.25, step=0.15)}
+
+
+def bot_pace(bot_name: str, pace: str = TABLE) -> float:
+    """Seconds a turn of ``bot_name`` takes at least on the server at ``pace`` (0: as
+    it comes; the heuristic and random bots answer in microseconds whatever they hold)."""
     kind, _, level = bot_name.partition(":")
     if kind != "ismcts":
         return 0.0
-    return SEARCH_PACE.get(level, SEARCH_PACE_OTHER)
+    return SEARCH_PACE.get(level, SEARCH_PACE_OTHER) * PACES[pace].padding
 
 
-def pace_left(bot_name: str, thought: float) -> float:
+def pace_left(bot_name: str, thought: float, pace: str = TABLE) -> float:
     """Seconds to hold a turn that ``bot_name`` took ``thought`` seconds over."""
-    return max(0.0, bot_pace(bot_name) - thought)
+    return max(0.0, bot_pace(bot_name, pace) - thought)
 
 
-def turn_step(bot_name: str) -> float:
+def turn_step(bot_name: str, pace: str = TABLE) -> float:
     """Seconds between the pushed decisions of one of ``bot_name``'s turns."""
-    return min(TURN_STEP, bot_pace(bot_name))
+    return min(PACES[pace].step, bot_pace(bot_name, pace))
 
 
 def fallback_bot(game: Game) -> str:
@@ -288,6 +304,18 @@ def seat_json(seat: StoredSeat) -> dict[str, JSON]:
     }
 
 
+def rematch_offer(game_id: str, rematch_id: str, asker: StoredSeat) -> dict[str, JSON]:
+    """The message every connection of a finished game gets when one of its seats
+    starts a rematch: each person's own seat is open there, by the same number."""
+    return {
+        "type": "rematch",
+        "game_id": game_id,
+        "rematch": rematch_id,
+        "seat": asker.seat,
+        "by": asker.name,
+    }
+
+
 def report_failure(task: asyncio.Task[None]) -> None:
     """Log a bot's or timer's failure (storage down, say) instead of losing it; the
     game stays as it was stored, and the next change or a restart wakes it again."""
@@ -303,6 +331,8 @@ class Services:
         self.storage_pool = storage_pool
         self.bot_pool = bot_pool
         self.writer = DecisionWriter(store)
+        #: Told the id of each game whose last decision was just stored (its ratings).
+        self.on_finished: Callable[[str], None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.storage_pool, fn, *args)
@@ -310,13 +340,13 @@ class Services:
     async def think(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.bot_pool, fn, *args)
 
-    async def pace(self, bot_name: str, since: float) -> None:
+    async def pace(self, bot_name: str, since: float, pace: str = TABLE) -> None:
         """Hold a bot's turn until its pace has passed since it began to think."""
-        await asyncio.sleep(pace_left(bot_name, time.monotonic() - since))
+        await asyncio.sleep(pace_left(bot_name, time.monotonic() - since, pace))
 
-    async def step(self, bot_name: str) -> None:
+    async def step(self, bot_name: str, pace: str = TABLE) -> None:
         """The wait between two pushed decisions of a bot's turn."""
-        await asyncio.sleep(turn_step(bot_name))
+        await asyncio.sleep(turn_step(bot_name, pace))
 
 
 class DecisionWriter:
@@ -522,6 +552,8 @@ class Room:
             "seat": seat,
             "seats": self.public_seats(),
             "turn_timer": self.stored.turn_timer,
+            "pace": self.stored.pace,
+            "rematch": self.stored.rematch,
             "deadline": self.stored.deadline,
             "view": view,
             "log_from": log_from,
@@ -644,6 +676,25 @@ class Room:
             self._handed_to_bot(seat)
             self.broadcast()
             self.wake()
+
+    async def offer_rematch(self, rematch_id: str, seat: int) -> None:
+        """The finished game's ``seat`` started a rematch: stored as the game's one
+        rematch (a RoomError, ``rematch_taken``, if another was first), and every
+        connection is told at once who asks. It tells what the lobby tells: the new
+        game's id and a seat's public name."""
+        if not self.owned and await self._forward(
+            {"op": "rematch", "rematch": rematch_id, "seat": seat}
+        ):
+            return
+        async with self.lock:
+            asker = self._seat(seat)
+            linked = await self.services.db(self.services.store.link_rematch, self.id, rematch_id)
+            if not linked:
+                raise RoomError("rematch_taken", f"game {self.id} has its rematch already")
+            self.stored.rematch = rematch_id
+            offer = rematch_offer(self.id, rematch_id, asker)
+            await self._publish({"t": "rematch", "message": offer})
+            self.broadcast(offer)
 
     def _handed_to_bot(self, seat: int) -> None:
         """The seat's connections watch from now on."""
@@ -841,6 +892,8 @@ class Room:
             self.state.act(d.seat, d.action_id)
         assert len(self.state.history) == len(trial.history)
         self.stored.status, self.stored.deadline, self.stored.result = status, deadline, result
+        if status == FINISHED and self.services.on_finished is not None:
+            self.services.on_finished(self.id)
         self._untold.append(
             {
                 "t": "dec",
@@ -902,13 +955,14 @@ class Room:
                 bot, snapshot, version = self.seats[seat].bot, self.state.clone(), self.version
             assert bot is not None
             # Think the whole turn outside the lock: joins and spectators are not held
-            # up meanwhile. Paced once per turn (SEARCH_PACE), then a step apart.
-            started = time.monotonic()
+            # up meanwhile. Paced once per turn (SEARCH_PACE at the game's pace), then
+            # a step apart.
+            started, pace = time.monotonic(), self.stored.pace
             turn = await self.services.think(bot_turn, bot, snapshot, self.stored.seed)
-            await self.services.pace(bot, started)
+            await self.services.pace(bot, started, pace)
             for i, action in enumerate(turn):
                 if i:
-                    await self.services.step(bot)
+                    await self.services.step(bot, pace)
                 async with self.lock:
                     if not self.owned:
                         return
@@ -1064,6 +1118,10 @@ class Room:
                 if seat.bot is not None:
                     self._handed_to_bot(seat.seat)
             elif kind == "say":
+                self.broadcast(event["message"])
+                return True
+            elif kind == "rematch":
+                self.stored.rematch = str(event["message"]["rematch"])
                 self.broadcast(event["message"])
                 return True
             elif kind == "owner":  # does this copy hold what the owner holds?

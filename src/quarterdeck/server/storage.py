@@ -10,7 +10,7 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +29,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     or_,
@@ -38,10 +39,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
-from .models import DecisionRow, GameRow, SeatRow
+from .models import DecisionRow, GameRow, PlayerRow, RatingRow, SeatRow
 
 JSON = Any
 
@@ -223,6 +224,77 @@ class StoredGame:
     decisions: list[Decision]
     setup_chosen: bool = False  # by the creator: the lobby tells everyone
     epoch: int = 0  # a cluster's fencing token (the owner's takeovers)
+    pace: str = "table"  # its bots' pace, chosen by its creator (rooms.PACES)
+    rematch: str | None = None  # the rematch a seat started once it finished (its id)
+
+
+@dataclass(frozen=True)
+class StoredPlayer:
+    id: int
+    name: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """Who a rating is of: a player (by id) or a bot (by its name, ``ismcts:hard``)."""
+
+    player_id: int | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A competitor's rating at one game: its Elo, the information of its games (its
+    standard error follows from it) and how many games it was rated in."""
+
+    elo: float
+    information: float
+    games: int
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game as its ratings see it."""
+
+    id: str
+    game: str
+    result: list[float]
+    setup_chosen: bool
+    #: Who is rated for each seat: the player who joined it with a key (even if a bot
+    #: finished it for them), else the bot that held it from the start; None for a
+    #: person without a key, or a bot that took such a person's seat over.
+    competitors: list[Competitor | None]
+
+
+@dataclass(frozen=True)
+class RatingUpdate:
+    standings: dict[Competitor, Standing]
+    changes: dict[int, float]  # seat -> how its rating moved
+
+
+@dataclass(frozen=True)
+class RatingEntry:
+    game: str
+    competitor: Competitor
+    name: str  # the player's name, or the bot's
+    standing: Standing
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """A game on a player's page: the game, the player's seat, how their rating moved,
+    and the players (by name) in its seats."""
+
+    game: StoredGame
+    seat: int
+    elo_change: float | None
+    players: dict[int, str]  # seat -> player name, for the seats joined with a key
+
+
+#: How often a rating transaction is tried again when another process created the
+#: same rating row at the same moment (PostgreSQL), or the database was busy.
+RATING_ATTEMPTS = 4
 
 
 class Store:
@@ -366,6 +438,8 @@ class Store:
                 creator_token_hash=game.creator_token_hash,
                 status=game.status,
                 turn_timer=game.turn_timer,
+                pace=game.pace,
+                rematch=game.rematch,
                 deadline=game.deadline,
                 result=game.result,
                 created_at=game.created_at,
@@ -503,6 +577,17 @@ class Store:
         if games:
             connection.execute(_UPDATE_GAME, games)
 
+    def link_rematch(self, game_id: str, rematch_id: str) -> bool:
+        """Store ``rematch_id`` as the finished game's rematch, if it has none yet:
+        False, and nothing stored, if another was linked first (by any process)."""
+        query = (
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.status == "finished", GameRow.rematch.is_(None))
+            .values(rematch=rematch_id)
+        )
+        with self._session() as session:
+            return bool(cast(Any, session.execute(query)).rowcount == 1)
+
     def delete_open_game(self, game_id: str) -> bool:
         """Delete a game still open (it has no decisions); False if it is no more."""
         with self._session() as session:
@@ -589,6 +674,232 @@ class Store:
         with self._session() as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
 
+    # -- players and ratings ----------------------------------------------------------------
+
+    def create_player(
+        self, name: str, name_key: str, key_hash: str, created_at: float
+    ) -> StoredPlayer | None:
+        """A new player; None if the name (as compared: ``name_key``) is taken."""
+        try:
+            with self._session() as session:
+                row = PlayerRow(
+                    name=name, name_key=name_key, key_hash=key_hash, created_at=created_at
+                )
+                session.add(row)
+                session.flush()
+                return StoredPlayer(row.id, row.name, row.created_at)
+        except IntegrityError:
+            return None
+
+    def player_by_key(self, key_hash: str) -> StoredPlayer | None:
+        return self._player(PlayerRow.key_hash == key_hash)
+
+    def player_by_name(self, name_key: str) -> StoredPlayer | None:
+        return self._player(PlayerRow.name_key == name_key)
+
+    def _player(self, where: Any) -> StoredPlayer | None:
+        with self._session() as session:
+            row = session.scalars(select(PlayerRow).where(where)).first()
+            return None if row is None else StoredPlayer(row.id, row.name, row.created_at)
+
+    def link_seat(self, game_id: str, seat: int, player_id: int, token_hash: str) -> bool:
+        """Name the player who joined a seat (with ``token_hash``); False if the seat is
+        no longer held by that token."""
+        with self._session() as session:
+            changed = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.game_id == game_id,
+                    SeatRow.seat == seat,
+                    SeatRow.token_hash == token_hash,
+                )
+                .values(player_id=player_id)
+            )
+            return bool(cast(Any, changed).rowcount == 1)
+
+    def keyed_seats(self, game_id: str) -> list[int]:
+        """The seats of a game joined with a player's key (their player is rated)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(SeatRow.seat)
+                .where(SeatRow.game_id == game_id, SeatRow.player_id.is_not(None))
+                .order_by(SeatRow.seat)
+            )
+            return list(rows)
+
+    def unrated_game_ids(self) -> list[str]:
+        """Finished games whose ratings were not updated yet (the server stopped
+        between a game's last decision and its ratings)."""
+        with self._session() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.id).where(GameRow.rated == false(), GameRow.status == "finished")
+                )
+            )
+
+    def rate_game(
+        self,
+        game_id: str,
+        rate: Callable[[FinishedGame, Mapping[Competitor, Standing]], RatingUpdate],
+    ) -> bool:
+        """Update the ratings of a finished game's competitors once: ``rate`` gets the
+        game and the standings they have (those never rated are left out) and returns
+        the new ones. False if the game is not finished or was rated already. One
+        transaction: the game is marked first, so two processes never both rate it."""
+        for attempt in range(RATING_ATTEMPTS):
+            try:
+                with self._session() as session:
+                    return self._rate(session, game_id, rate)
+            except (IntegrityError, OperationalError):
+                # Another game created the same new rating row meanwhile (PostgreSQL),
+                # or two games locked theirs in opposite orders: once more, afresh.
+                if attempt == RATING_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        return False
+
+    def _rate(
+        self,
+        session: Session,
+        game_id: str,
+        rate: Callable[[FinishedGame, Mapping[Competitor, Standing]], RatingUpdate],
+    ) -> bool:
+        claimed = session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.status == "finished", GameRow.rated == false())
+            .values(rated=True)
+        )
+        if cast(Any, claimed).rowcount != 1:
+            return False
+        row = session.get(GameRow, game_id, options=[selectinload(GameRow.seats)])
+        assert row is not None
+        finished = FinishedGame(
+            id=row.id,
+            game=row.game,
+            result=list(row.result or []),
+            setup_chosen=bool(row.setup_chosen),
+            competitors=[_competitor(s) for s in row.seats],
+        )
+        who = {c for c in finished.competitors if c is not None}
+        rows = self._rating_rows(session, row.game, who)
+        standings = {c: Standing(r.elo, r.information, r.games) for c, r in rows.items()}
+        update_ = rate(finished, standings)
+        when = now()
+        for competitor, standing in update_.standings.items():
+            kept = rows.get(competitor)
+            if kept is None:
+                kept = RatingRow(game=row.game, player_id=competitor.player_id, bot=competitor.bot)
+                session.add(kept)
+            kept.elo, kept.information, kept.games = (
+                standing.elo,
+                standing.information,
+                standing.games,
+            )
+            kept.updated_at = when
+        for seat in row.seats:
+            if seat.seat in update_.changes:
+                seat.elo_change = update_.changes[seat.seat]
+        return True
+
+    @staticmethod
+    def _rating_rows(
+        session: Session, game: str, who: set[Competitor]
+    ) -> dict[Competitor, RatingRow]:
+        """The rating rows of ``who`` at ``game`` that exist, locked until the commit
+        (in the order of their ids, so two games never wait on each other's)."""
+        players = [c.player_id for c in who if c.player_id is not None]
+        bots = [c.bot for c in who if c.bot is not None]
+        if not who:
+            return {}
+        rows = session.scalars(
+            select(RatingRow)
+            .where(
+                RatingRow.game == game,
+                or_(RatingRow.player_id.in_(players), RatingRow.bot.in_(bots)),
+            )
+            .order_by(RatingRow.id)
+            .with_for_update()
+        ).all()
+        return {Competitor(r.player_id, r.bot): r for r in rows}
+
+    def player_ratings(self, player_id: int) -> list[RatingEntry]:
+        """A player's ratings, one per game they were rated in."""
+        with self._session() as session:
+            rows = session.execute(
+                select(RatingRow, PlayerRow.name)
+                .join(PlayerRow, RatingRow.player_id == PlayerRow.id)
+                .where(RatingRow.player_id == player_id)
+                .order_by(RatingRow.game)
+            ).all()
+            return [_entry(r, name) for r, name in rows]
+
+    def leaderboard(self, game: str, limit: int) -> list[RatingEntry]:
+        """The ratings at ``game``, highest first: players and bots on one scale."""
+        with self._session() as session:
+            rows = session.execute(
+                select(RatingRow, PlayerRow.name)
+                .outerjoin(PlayerRow, RatingRow.player_id == PlayerRow.id)
+                .where(RatingRow.game == game)
+                .order_by(RatingRow.elo.desc(), RatingRow.id)
+                .limit(limit)
+            ).all()
+            return [_entry(r, name) for r, name in rows]
+
+    def player_games(
+        self, player_id: int, limit: int, after: tuple[float, str] | None = None
+    ) -> list[PlayerGame]:
+        """The games a player joined with their key, newest first (ties by id): at most
+        ``limit``, those after the game ``after`` (its creation time and id)."""
+        query = (
+            select(GameRow, SeatRow.seat, SeatRow.elo_change)
+            .join(SeatRow, SeatRow.game_id == GameRow.id)
+            .where(SeatRow.player_id == player_id)
+        )
+        if after is not None:
+            created_at, game_id = after
+            query = query.where(
+                or_(
+                    GameRow.created_at < created_at,
+                    and_(GameRow.created_at == created_at, GameRow.id > game_id),
+                )
+            )
+        query = query.order_by(GameRow.created_at.desc(), GameRow.id, SeatRow.seat).limit(limit)
+        with self._session() as session:
+            found = session.execute(query.options(selectinload(GameRow.seats))).all()
+            ids = {s.player_id for g, _, _ in found for s in g.seats if s.player_id is not None}
+            rows = session.execute(
+                select(PlayerRow.id, PlayerRow.name).where(PlayerRow.id.in_(ids))
+            )
+            names = {player_id: name for player_id, name in rows}
+            return [
+                PlayerGame(
+                    _stored(g, []),
+                    seat,
+                    change,
+                    {s.seat: names[s.player_id] for s in g.seats if s.player_id is not None},
+                )
+                for g, seat, change in found
+            ]
+
+
+def _competitor(seat: SeatRow) -> Competitor | None:
+    """Who is rated for a seat (see ``FinishedGame.competitors``)."""
+    if seat.player_id is not None:
+        return Competitor(player_id=seat.player_id)
+    if seat.bot is not None and seat.name is None:
+        return Competitor(bot=seat.bot)
+    return None
+
+
+def _entry(row: RatingRow, player_name: str | None) -> RatingEntry:
+    name = player_name if row.player_id is not None else row.bot
+    return RatingEntry(
+        row.game,
+        Competitor(row.player_id, row.bot),
+        name or "",
+        Standing(row.elo, row.information, row.games),
+    )
+
 
 def _decision(row: DecisionRow) -> Decision:
     return Decision(row.action_id, row.text, row.seat, row.seq, row.made_by)
@@ -609,6 +920,8 @@ def _stored(row: GameRow, decisions: list[Decision]) -> StoredGame:
         creator_token_hash=row.creator_token_hash,
         status=row.status,
         turn_timer=row.turn_timer,
+        pace=row.pace,
+        rematch=row.rematch,
         deadline=row.deadline,
         result=row.result,
         created_at=row.created_at,

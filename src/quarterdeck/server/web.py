@@ -26,7 +26,7 @@ WEB = Path(str(files("quarterdeck") / "web"))
 
 
 def add_web(app: FastAPI) -> None:
-    """The pages (lobby, table, replay), the static files and the game data routes."""
+    """The pages (lobby, table, replay, player, leaderboard), the static files and the game data routes."""
 
     @app.get("/api/catalog/{game}/actions", tags=["lobby"])
     async def actions(game: str) -> list[dict[str, JSON]]:
@@ -85,6 +85,15 @@ def add_web(app: FastAPI) -> None:
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
+
+    @app.get("/players/{name:path}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return FileResponse(WEB / "player.html")
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str) -> FileResponse:
+        _game(game)  # 404 for no such game
+        return FileResponse(WEB / "leaderboard.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
