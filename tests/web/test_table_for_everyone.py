@@ -21,8 +21,8 @@ JSON = Any
 
 
 def new_page(browser: Any, viewport: dict[str, int]) -> Any:
-    phone = viewport["width"] < 500
-    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    touch = viewport["width"] < 1000  # phones and tablets
+    context = browser.new_context(viewport=viewport, is_mobile=touch, has_touch=touch)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -54,7 +54,8 @@ WIDER_THAN_THE_SCREEN = """() => {
     return r.width > 0 && r.right > width + 1 && getComputedStyle(e).position !== "fixed"
       && !e.closest(".side");
   });
-  return { page: document.documentElement.scrollWidth, width, wide: wide.map((e) => e.className || e.tagName) };
+  return { page: document.documentElement.scrollWidth, width, wide: wide.map((e) => (e.className || e.tagName)
+    + ` "${(e.textContent || "").slice(0, 40)}" in ${e.parentElement?.className || ""} ${Math.round(e.getBoundingClientRect().right)}px`) };
 }"""
 
 OVERLAPS = """(selector) => {
@@ -67,7 +68,17 @@ OVERLAPS = """(selector) => {
 }"""
 
 
+#: Whether nothing on the page is still sliding (motion: a move that came just before
+#: a measurement slides its pieces from where they were).
+STILL = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
+def settled(page: Any) -> None:
+    page.wait_for_function(STILL, timeout=10_000)
+
+
 def fits(page: Any) -> None:
+    settled(page)
     measured = page.evaluate(WIDER_THAN_THE_SCREEN)
     assert measured["page"] <= measured["width"], measured
     assert measured["wide"] == [], measured
@@ -129,7 +140,10 @@ def test_24_1_broadsides_on_a_phone_no_zone_name_over_another_and_the_log_in_a_d
     page.context.close()
 
 
-@pytest.mark.parametrize("game,players", [("letter-of-marque", 4), ("pirate-war", 2)])
+@pytest.mark.parametrize(
+    "game,players",
+    [("broadsides", 2), ("letter-of-marque", 4), ("merchants-and-marauders", 3), ("pirate-war", 2)],
+)
 def test_24_1_every_table_fits_a_phone_and_a_tablet(
     server: str, browser: Any, game: str, players: int
 ) -> None:

@@ -6,7 +6,8 @@
 // the server never sends another seat's. What you may choose on the map glows there and
 // is clicked (a zone to sail to, a port to enter, a target to scout); every choice is
 // also a button in the action bar.
-import { dice, el } from "./common.js";
+import { dice, el, rankWords } from "./common.js";
+import { help, installHelp } from "./help.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // The captains by seat (phases.CAPTAINS): the seat's colour on the map and boards.
@@ -154,6 +155,7 @@ document.addEventListener("focusin", pointAt);
 // -- the table ------------------------------------------------------------------------------
 
 export function render(root, ctx) {
+  installHelp();
   const { view, seat } = ctx;
   noteRolls(view.log);
   const order = view.captains.map((_, s) => s);
@@ -163,7 +165,7 @@ export function render(root, ctx) {
     el("div.mm-table", {},
       chart(view, ctx, picks),
       el("aside.mm-side", {},
-        view.terminal ? result(view, ctx) : null,
+        view.terminal ? resultBox(view, ctx) : null,
         happening(view, ctx),
         ...order.map((s) => board(view, s, ctx, picks)))),
   );
@@ -179,9 +181,11 @@ function turnLine(view) {
   return el("div.mm-turn", {},
     el("strong", { text: `Game turn ${view.round}` }),
     view.actions_left && !view.terminal ? el("span.badge", { text: `${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left` }) : null,
-    view.war?.length ? el("span.mm-war", { text: `⚔ ${view.war.join(" and ")} at war` }) : null,
-    effects.length ? el("span", { text: effects.join(" · ") }) : null,
-    el("span.meta", { text: `missions: ${missions.join(", ") || "none"} · merchant track ${view.merchant_track}` }));
+    view.war?.length ? help(el("span.mm-war", { text: `⚔ ${view.war.join(" and ")} at war` }),
+      "a war between these two nations, until another War or a Peace card: the navies hunt the other nation's captains, and a captain of one may not enter the other's ports (but their home port)", "MM-4.13 War") : null,
+    effects.length ? help(el("span", { text: effects.join(" · ") }), "the effects of this game turn's Event card; they last until the end of the turn", "MM-4.14; MM-D.8 Event deck") : null,
+    help(el("span.meta", { text: `missions: ${missions.join(", ") || "none"} · merchant track ${view.merchant_track}` }),
+      "the missions on the board, each at its port, and the merchant track: merchants scouted wait there; at 8 or more they are shuffled back to sea", "MM-15.1 Missions; MM-3.1 Merchant reset"));
 }
 
 // -- the chart --------------------------------------------------------------------------------
@@ -223,6 +227,8 @@ function zone(view, z, i, cell, { ctx, picks, homes, storm, npcs }) {
     stormy ? svg("polygon", { class: "mm-storm", points: points(cell.poly) }) : null,
     svg("text", { class: "mm-zone-name", x: sx, y: sy - 16, "text-anchor": "middle" }, z.name),
   );
+  help(g, `${z.name}: ${z.port ? `a sea zone, with the ${z.nation} port of ${z.name}` : "the open sea, of no nation"}; a Move action sails to a zone next to it${stormy ? ". A storm: each ship at sea here rolls Seamanship or takes a hit" : ""}`,
+    stormy ? "MM-5.1 Move; MM-D.8 Event deck, Storm" : "MM-5.1 Move; MM-D.1 Map");
   if (z.port && PORT_AT[z.name]) g.append(port(view, z, homes, ctx, picks));
   // At sea, around the zone's centre: the merchant and modification tokens, the NPCs,
   // the captains' ships (a docked ship lies at its port instead).
@@ -276,6 +282,8 @@ function port(view, z, homes, ctx, picks) {
     ship.classList.add("docked");
     g.append(ship);
   });
+  help(g, `the ${z.nation} ${home ? "home port" : "port"} of ${z.name}: a Port action enters it to sell, buy, repair, recruit, hear a rumor or attempt a mission${home ? "; a captain stashes gold only in their home port" : ""}. A bounty of its nation bars the way in`,
+    home ? "MM-5.5 Port; MM-12 Port activities; MM-12.9 Stash" : "MM-5.5 Port; MM-5.2 Port entry limits; MM-12 Port activities");
   if (!mine && here) clickable(g, picks.port, ctx.choose);
   return g;
 }
@@ -284,17 +292,19 @@ function port(view, z, homes, ctx, picks) {
 function missionAt(view, name, components) {
   const here = (view.missions || []).filter((m) => m && (components?.missions || []).find((d) => d.name === m)?.port === name);
   if (!here.length) return null;
-  return svg("g", { class: "mm-mission", transform: "translate(-14,8)" },
+  return help(svg("g", { class: "mm-mission", transform: "translate(-14,8)" },
     svg("title", {}, `mission: ${here.join(", ")}`),
     svg("rect", { x: -6, y: -5, width: 12, height: 11, rx: 2 }),
-    svg("text", { y: 3.5, "text-anchor": "middle" }, "M"));
+    svg("text", { y: 3.5, "text-anchor": "middle" }, "M")),
+  `a mission waiting here: ${here.join(", ")}; a Port action here may attempt it`, "MM-15.1 Missions; MM-12.8 Mission");
 }
 
 function demand(good) {
   const width = 8 + good.length * 5.4;
-  return svg("g", { class: `mm-demand good-${GOODS.includes(good) ? good : "other"}`, transform: "translate(8,-4)" },
+  return help(svg("g", { class: `mm-demand good-${GOODS.includes(good) ? good : "other"}`, transform: "translate(8,-4)" },
     svg("rect", { x: 0, y: -7, width, height: 13, rx: 6 }),
-    svg("text", { x: width / 2, y: 3, "text-anchor": "middle" }, good));
+    svg("text", { x: width / 2, y: 3, "text-anchor": "middle" }, good)),
+  `a demand token: ${good} is in demand here, a cargo card of it sells for 6 gold (any other for 3)`, "MM-12.2 Sell");
 }
 
 // A nation's flag on a staff, drawn small (English: St George; Spanish: red-gold-red;
@@ -319,15 +329,19 @@ function merchant(action, choose) {
     hitBox(-8, -8, 16, 16),
     svg("rect", { x: -6, y: -6, width: 12, height: 12, rx: 2 }),
     svg("path", { d: "M-6 -6 L6 6 M6 -6 L-6 6" }));
+  help(g, "a merchant token, face down (its nation secret): scout it in this zone, then raid it for gold; a raid brings a bounty of its nation",
+    "MM-5.4 Scout; MM-6 Merchants and merchant raids");
   return clickable(g, action, choose);
 }
 
 function modification(mod, x = 0, y = 0) {
   const down = mod === "face down";
-  return svg("g", { class: `mm-mod${down ? " down" : ""}`, transform: `translate(${x},${y})` },
+  return help(svg("g", { class: `mm-mod${down ? " down" : ""}`, transform: `translate(${x},${y})` },
     svg("title", {}, down ? "a ship modification token, face down" : `modification for sale: ${words(mod)}`),
     svg("rect", { x: -6, y: -6, width: 12, height: 12, transform: "rotate(45)" }),
-    svg("text", { y: 3.5, "text-anchor": "middle" }, down ? "?" : words(mod).split(" ").map((w) => w[0].toUpperCase()).join("")));
+    svg("text", { y: 3.5, "text-anchor": "middle" }, down ? "?" : words(mod).split(" ").map((w) => w[0].toUpperCase()).join(""))),
+  down ? "a ship modification token, face down: the first Port action here turns it up" : `a ship modification for sale at the shipyard: ${words(mod)}`,
+  "MM-13.1 Ship modifications; MM-12.5 Shipyard");
 }
 
 function pirate(name, components) {
@@ -337,10 +351,14 @@ function pirate(name, components) {
 
 function npcShip(npc, action, choose) {
   const nation = npc.pirate ? null : npc.name.split(" ")[0];
-  const g = svg("g", { class: `mm-npc${npc.pirate ? " pirate" : ""}`, "data-npc": npc.name },
+  const g = svg("g", { class: `mm-npc${npc.pirate ? " pirate" : ""}`, "data-npc": npc.name, "data-flip": `mm-npc-${npc.name}`, "data-flip-sig": npc.zone },
     svg("title", {}, `${npc.name}${npc.captain ? `, led by ${npc.captain}` : ""}${action ? ` — ${action.text}` : ""}`),
     hull(),
     flag(nation, -1, -17, false));
+  help(g, npc.pirate
+    ? `${npc.name}${npc.captain ? `, led by ${npc.captain}` : ""}: an NPC pirate; it moves with each Event card and hunts non-pirate captains, those with gold aboard first. Defeating it pays gold and glory`
+    : `${npc.name}${npc.captain ? `, led by ${npc.captain}` : ""}: an NPC naval ship; it moves with each Event card and hunts captains with bounties (of its nation first) and, in a war, the enemy nation's captains`,
+  npc.pirate ? "MM-4 Events and NPCs; MM-7.5 NPC pirate reward" : "MM-4 Events and NPCs (MM-4.4 Hunting, MM-4.5 Hunt priorities)");
   return clickable(g, action, choose);
 }
 
@@ -359,13 +377,17 @@ function hull() {
 function playerShip(view, s, ctx, action) {
   const c = view.captains[s];
   const colour = CAPTAINS[s] || `seat ${s + 1}`;
-  const g = svg("g", { class: `mm-ship seat${s}${s === ctx.seat ? " mine" : ""}`, "data-seat": s },
+  // It sails from zone to zone on the chart (common.js animate).
+  const g = svg("g", { class: `mm-ship seat${s}${s === ctx.seat ? " mine" : ""}`, "data-seat": s,
+    "data-flip": `mm-ship-${s}`, "data-flip-sig": `${c.zone}|${c.docked}|${c.ship}` },
     svg("title", {}, `${ctx.names[s]} (${colour}): ${c.ship || "no ship"} ${c.docked ? "in port at" : "at sea in"} ${c.zone}${action ? ` — ${action.text}` : ""}`),
     hitBox(-12, -19, 24, 27),
     svg("path", { class: "mm-hull", d: "M-11 0 L11 0 L7 7 L-7 7 Z" }),
     svg("path", { class: "mm-sail", d: "M1 -16 Q10 -9 1 -2 Z" }),
     svg("line", { class: "mm-mast", x1: 0, y1: 0, x2: 0, y2: -17 }),
     svg("text", { class: "mm-ship-letter", x: -5, y: -5, "text-anchor": "middle" }, colour[0]));
+  help(g, `${ctx.names[s]}'s ship (${colour}): ${c.ship || "no ship"} ${c.docked ? "in port at" : "at sea in"} ${c.zone}. Another captain may scout it at sea and attack`,
+    "MM-5 Actions: Move, Scout, Port; MM-8 Naval combat");
   return clickable(g, action, ctx.choose);
 }
 
@@ -376,7 +398,7 @@ function compass() {
     svg("text", { y: -27, "text-anchor": "middle" }, "N"));
 }
 
-function result(view, ctx) {
+function resultBox(view, ctx) {
   const returns = view.returns || [];
   const best = Math.max(...returns);
   return el("div.mm-result", { role: "status" },
@@ -386,6 +408,28 @@ function result(view, ctx) {
     })));
 }
 
+// The result panel (play.js, replay.js): why the game ended (MM-17.1–17.3), who won and
+// by which rule (MM-17.4: total glory, then glory on the track, then gold stashed), and
+// each captain's final glory and gold (every total is shown at the end, MM-17.4).
+const ENDINGS = {
+  "10 glory declared": (view, names, target) =>
+    `${names[view.declared] ?? "A captain"} declared ${target} glory, and the game ended with that game turn (MM-17.3).`,
+  "no Event card left": () => "The event deck ran out (MM-17.1).",
+  "no captain card left": () => "No captain card was left to replace a captain lost at sea (MM-17.2).",
+};
+
+export function result(view, names, said = [], options = {}) {
+  const why = said.map((line) => /the game is over \((.+)\)/i.exec(line)?.[1]).filter(Boolean).pop();
+  const target = options.glory_target ?? 10;
+  const ending = ENDINGS[why] ? ENDINGS[why](view, names, target) : why ? `The game is over (${why}).` : "The game is over.";
+  const rank = view.captains.map((c) => [c.glory + (c.stash_points || 0), c.glory, c.stash ?? 0]);
+  return {
+    reason: `${ending} ${rankWords(rank, names, ["glory", "glory on the track", "gold stashed"])}`,
+    columns: ["Glory", "On the track", "From the stash", "Gold stashed", "Gold aboard"],
+    rows: view.captains.map((c, s) => [rank[s][0], c.glory, c.stash_points ?? "", c.stash ?? "", c.gold ?? ""]),
+  };
+}
+
 // -- the event in play, combats and raids, and the last rolls ------------------------------
 
 function happening(view, ctx) {
@@ -393,10 +437,13 @@ function happening(view, ctx) {
   return el("section.mm-happening", { "aria-label": "the game turn, the event in play and the last rolls" },
     turnLine(view),
     el("div.mm-event", {},
-      el("span.mm-event-card", { title: ev.title, text: view.event || "no event yet" }),
+      help(el("span.mm-event-card", { title: ev.title, text: view.event || "no event yet" }),
+        "the Event card of this game turn: its strip moves the NPCs, then its effect resolves; when the deck runs out, the game ends", "MM-3.2 Event; MM-4 Events and NPCs; MM-17.1"),
       el("span.meta", { text: `${ev.what}${ev.what ? " · " : ""}event deck ${view.decks?.event ?? "?"} left` })),
-    view.combat ? el("div.mm-combat", { text: combatWords(view.combat, ctx.names) }) : null,
-    view.raid ? el("div.mm-raid", { text: `raid: ${view.raid.cards.join(", ") || "no cards yet"} · ${view.raid.successes} success${view.raid.successes === 1 ? "" : "es"}` }) : null,
+    view.combat ? help(el("div.mm-combat", { text: combatWords(view.combat, ctx.names) }),
+      "a naval combat: each round both sides declare Shoot, Board or Flee (round 1: Shoot only), then roll Seamanship", "MM-8 Naval combat") : null,
+    view.raid ? help(el("div.mm-raid", { text: `raid: ${view.raid.cards.join(", ") || "no cards yet"} · ${view.raid.successes} success${view.raid.successes === 1 ? "" : "es"}` }),
+      "a merchant raid: the Cargo cards drawn (their hit and escape icons) and the Seamanship successes to spend on them", "MM-6.3 Raid steps; MM-6.4 Result") : null,
     view.visit ? el("div.mm-visit", { text: `in port at ${view.visit.port}: ${view.visit.step}${view.visit.drawn?.length ? ` · drawn ${view.visit.drawn.join(", ")}` : ""}` }) : null,
     rollsShown());
 }
@@ -468,15 +515,23 @@ function rollOf(e) {
 }
 
 function rollsShown() {
-  if (!lastRolls.length) return el("div.mm-rolls.empty", { text: "no dice rolled yet" });
-  return el("div.mm-rolls", { "aria-label": "the last rolls" },
+  const what = "the last dice rolled: a skull (5 or 6) is a success; a skill roll succeeds with one success";
+  if (!lastRolls.length) return help(el("div.mm-rolls.empty", { text: "no dice rolled yet" }), what, "MM-1.3 Dice; MM-1.4 Skill roll");
+  return help(el("div.mm-rolls", { "aria-label": "the last rolls" },
     ...lastRolls.map((r) => el("div.mm-roll", {},
       el("span.mm-roll-words", { text: r.words }),
       ...r.faces.map((faces, k) => [k ? el("span.meta", { text: " vs " }) : null, dice(faces, { good: r.good, size: 18 })]),
-      r.after ? el("span.meta", { text: ` ${r.after}` }) : null)));
+      r.after ? el("span.meta", { text: ` ${r.after}` }) : null))), what, "MM-1.3 Dice; MM-1.4 Skill roll");
 }
 
 // -- each captain's board -----------------------------------------------------------------
+
+// A thing that may move or change on the table (common.js animate and the last moves).
+function flip(node, key, sig) {
+  node.dataset.flip = key;
+  if (sig !== undefined) node.dataset.flipSig = sig;
+  return node;
+}
 
 function board(view, s, ctx, picks) {
   const c = view.captains[s];
@@ -493,49 +548,58 @@ function board(view, s, ctx, picks) {
       el("strong", { text: ctx.names[s] }),
       mine ? el("span.meta", { text: "(you)" }) : null,
       turn ? el("span.badge", { text: "deciding" }) : null,
-      gloryTrack(c)),
-    el("div.mm-who", { text: `${c.captain || "no captain yet"}${c.nation ? ` (${c.nation})` : ""} · ${c.ship || "no ship"} ${c.docked ? "in port at" : "at sea in"} ${c.zone}` }),
-    c.ship ? shipValues(c) : null,
-    el("div.mm-cargo", {}, el("span.label", { text: "Cargo" }),
-      ...(c.cargo.length ? c.cargo.map((k) => cargoCard(k)) : [el("span.meta", { text: "empty" })])),
-    el("div.mm-holds", {}, ...holdings(c)),
+      gloryTrack(c, s)),
+    help(el("div.mm-who", { "data-flip": `mm-who-${s}`, text: `${c.captain || "no captain yet"}${c.nation ? ` (${c.nation})` : ""} · ${c.ship || "no ship"} ${c.docked ? "in port at" : "at sea in"} ${c.zone}` }),
+      "the captain card (its nation gives the home port; its skills: Seamanship, Leadership, Influence, Scouting) and the ship", "MM-D.5 Captains; MM-D.3 Player ships"),
+    c.ship ? flip(shipValues(c), `mm-values-${s}`, c.values.join()) : null,
+    help(el("div.mm-cargo", {}, el("span.label", { text: "Cargo" }),
+      ...(c.cargo.length ? c.cargo.map((k) => flip(cargoCard(k), `mm-cargo-${k}`, String(s))) : [el("span.meta", { text: "empty" })])),
+    "cargo cards aboard: at sea no more than the Cargo value, in port up to 6", "MM-12.4 Cargo limits"),
+    el("div.mm-holds", { "data-flip": `mm-holds-${s}` }, ...holdings(c)),
     mine || c.gold !== undefined ? secrets(c, mine, view.terminal) : null);
+  help(node, `${ctx.names[s]}'s captain board (${colour}): glory, the ship's values, cargo, bounties and cards`, "MM-2.7 Setup; MM-1.5 Ship values");
   return clickable(node, picks.scout.get(TARGET_CAPTAIN + s), ctx.choose);
 }
 
-function gloryTrack(c) {
+function gloryTrack(c, s) {
   const target = Math.max(10, c.glory); // MM-1.1's target (the option is not in the view)
   const pips = Array.from({ length: target }, (_, i) => el(`span.mm-pip${i < c.glory ? ".on" : ""}`));
-  return el("span.mm-glory", { title: `glory track ${c.glory} of ${target}` }, el("span.mm-glory-n", { text: `★ ${c.glory}` }), ...pips);
+  return help(el("span.mm-glory", { title: `glory track ${c.glory} of ${target}`, "data-flip": `mm-glory-${s}`, "data-flip-sig": String(c.glory) }, el("span.mm-glory-n", { text: `★ ${c.glory}` }), ...pips),
+    `the Glory track: ${c.glory} public glory; with the secret stash points, ${target} in all wins`, "MM-1.1 Goal; MM-14 Glory points and glory cards");
 }
 
 function shipValues(c) {
-  return el("div.mm-values", { title: `manoeuvrability ${c.maneuverability}` },
+  return help(el("div.mm-values", { title: `manoeuvrability ${c.maneuverability}` },
     ...LOCATIONS.map((loc, i) => {
       const value = c.values[i], most = c.maxima[i];
       return el(`span.mm-loc${value === 0 && most ? ".gone" : ""}`, { title: `${cap(loc)} ${value} of ${most}${most - value ? ` (${most - value} damage)` : ""}` },
         el("span.mm-loc-name", { text: SHORT[loc] }),
         ...Array.from({ length: most }, (_, k) => el(`span.mm-box${k < value ? "" : ".hit"}`)));
     }),
-    el("span.mm-man", { text: `manoeuvre ${c.maneuverability}` }));
+    el("span.mm-man", { text: `manoeuvre ${c.maneuverability}` })),
+  "the ship's values: Cannons, Cargo, Masts, Crew and Hull are hit locations (a hit lowers one by 1; Hull 0 sinks), and its Maneuverability",
+  "MM-1.5 Ship values; MM-9 Hits and hit locations");
 }
 
 function cargoCard(name) {
   const good = name.split("-")[0].toLowerCase();
-  return el(`span.mm-good.good-${GOODS.includes(good) ? good : "other"}`, { text: name, title: `cargo card ${name}` });
+  return help(el(`span.mm-good.good-${GOODS.includes(good) ? good : "other"}`, { text: name, title: `cargo card ${name}` }),
+    `a cargo card of ${good}: it sells for 3 gold in port, 6 where ${good} is in demand`, "MM-12.2 Sell; MM-12.4 Cargo limits");
 }
 
 function holdings(c) {
   const out = [];
   const bounties = Object.entries(c.bounties || {}).filter(([, n]) => n);
   if (bounties.length) {
-    out.push(el("span.mm-bounties", { title: "bounties on this captain" }, "bounties ",
-      ...bounties.map(([nation, n]) => el(`span.mm-bounty.${nation.toLowerCase()}`, { text: `${nation} ×${n}` }))));
+    out.push(help(el("span.mm-bounties", { title: "bounties on this captain" }, "bounties ",
+      ...bounties.map(([nation, n]) => el(`span.mm-bounty.${nation.toLowerCase()}`, { text: `${nation} ×${n}` }))),
+    "bounty tokens: a captain with any is a pirate; a nation's bounty bars its ports (but the home port), and whoever defeats the pirate may claim 5 gold a bounty of one nation", "MM-7 Bounties; MM-1.6 Pirate"));
   }
-  out.push(el("span.mm-hand", { title: "glory cards in hand" }, "glory cards ",
-    ...Array.from({ length: c.glory_cards }, () => el("span.card-back", { "aria-hidden": "true" })), ` ${c.glory_cards}`));
-  out.push(el("span", { text: `rumors ${c.rumors}` }));
-  if (c.mission) out.push(el("span", { text: `mission: ${c.mission}` }));
+  out.push(help(el("span.mm-hand", { title: "glory cards in hand" }, "glory cards ",
+    ...Array.from({ length: c.glory_cards }, () => el("span.card-back", { "aria-hidden": "true" })), ` ${c.glory_cards}`),
+  "glory cards in hand, secret: at most 4; played on your own turn unless a card says otherwise", "MM-14.2 Hand limit 4; MM-14.3 Playing"));
+  out.push(help(el("span", { text: `rumors ${c.rumors}` }), "rumor cards held (one at most): investigate the place it names for glory", "MM-15.3 Rumors; MM-12.7 Rumor"));
+  if (c.mission) out.push(help(el("span", { text: `mission: ${c.mission}` }), "the mission this captain has taken on", "MM-15.1 Missions"));
   const gear = [...c.weapons, ...c.modifications].map(words);
   if (gear.length) out.push(el("span", { text: gear.join(", ") }));
   if (c.specialists.length) out.push(el("span", { text: `in play: ${c.specialists.join(", ")}` }));
@@ -545,12 +609,13 @@ function holdings(c) {
 // The seat's own secrets (MM-1.7a), from its own view only; at the end every total
 // (gold and stash, MM-17.4) is shown to all, and a replay may reveal everything.
 function secrets(c, mine, over) {
-  return el("div.mm-secret", { "data-secret": mine ? "mine" : "shown" },
+  return help(el("div.mm-secret", { "data-secret": mine ? "mine" : "shown" },
     el("span.label", { text: mine ? "Yours alone:" : over ? "Final:" : "Revealed:" }),
     el("span", { text: `gold ${c.gold ?? "?"}` }),
     el("span", { text: `stash ${c.stash ?? "?"}${c.stash_points !== undefined ? ` (${c.stash_points} glory)` : ""}` }),
     c.hand ? el("span", { text: `glory cards: ${c.hand.join(", ") || "none"}` }) : null,
-    c.rumor ? el("span", { text: `rumor: ${c.rumor.join(", ") || "none"}` }) : null);
+    c.rumor ? el("span", { text: `rumor: ${c.rumor.join(", ") || "none"}` }) : null),
+  "secret until the end: gold aboard, gold stashed at the home port (each full 10 stashed is 1 glory, at most 5) and the cards in hand", "MM-1.7 Hidden information; MM-12.9 Stash");
 }
 
 // -- the prompt -------------------------------------------------------------------------------

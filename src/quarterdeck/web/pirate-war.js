@@ -8,7 +8,8 @@
 // on the ship stops it. Each step goes through play.js's choose(), so Back undoes it
 // and the game decides whether the steps are sent together (its choice steps) or one by
 // one. Firing, boarding and ramming: the targets glow on the map and are clicked.
-import { dice, el } from "./common.js";
+import { dice, el, rankWords } from "./common.js";
+import { help, installHelp } from "./help.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COMPASS = ["", "E", "SE", "SW", "W", "NW", "NE"]; // sides 1–6 (PW-6.2)
@@ -26,6 +27,29 @@ const TERRAIN = {
   h: ["harbour", "", "harbour"], P: ["port", "P", "free port"], X: ["fort", "F", "fort"],
   "#": ["coast", "", "coast"], I: ["island", "I", "island"], R: ["rock", "R", "rock"],
 };
+// What each kind of hex is for, and the house rules that govern it (help.js).
+const HEX_HELP = {
+  sea: ["open sea: ships sail and anchor here, one to a hex", "PW-6.3 Terrain; PW-6.10"],
+  anchor: ["a free port's anchorage: a ship anchored here is at the free port, neutral ground (no firing, ramming or boarding) where it may trade and buy services; it turns freely here",
+    "PW-6.4 Free ports; PW-14.2; PW-10.7 Port turns"],
+  "anchor home": ["a home port's anchorage: a ship anchored here is at the port, to trade, plunder or buy services, and its owner stores treasures here; it turns freely here",
+    "PW-6.5; PW-14.1 Anchorages; PW-17.2 Storing"],
+  harbour: ["a home port's harbour: its forts reach it, ships here may be attacked, and a ship turns freely here", "PW-6.5; PW-14.3; PW-10.7 Port turns"],
+  port: ["a free port's town (a grey hex): land; anchor on a sea hex touching it to be at the port", "PW-6.4 Free ports"],
+  fort: ["a shore fort (2 cannon, range 2): it fires at a ship that plunders its port or attacks a ship in its harbour, and goes on firing at a hostile ship", "PW-14.4; PW-14.5; PW-14.6"],
+  coast: ["coast: land, it blocks movement", "PW-6.3 Terrain"],
+  island: ["the deserted island: land; a ship anchored beside it may Dig with the Treasure Map", "PW-6.6; PW-18 The deserted island"],
+  rock: ["a rock: it only blocks movement", "PW-6.7"],
+  town: ["(a grey hex): land; its anchorage is where trade, plunder and storing happen", "PW-6.5; PW-14.7; PW-15.2 Plunder"],
+};
+const STAT_HELP = {
+  hull: ["hull: hit points now of the race's most; at half or less movement is halved; at 0 the ship sinks", "PW-4.1; PW-4.6; PW-4.7"],
+  hold: ["the hold: crew, weapons and treasure aboard, one space each, of as many spaces as hull points; the excess is lost (overflow)", "PW-4.2–4.5"],
+  crew: ["crew: no more weapons fire in one attack than there are crew; at 0 the ship is lost; 2 gold each in port", "PW-4.7; PW-4.8; PW-16.2"],
+  gold: ["gold: the captain's purse, public, and not lost when the ship sinks", "PW-4.9; PW-4.10"],
+  aboard: ["treasures aboard: store them at the home anchorage; only stored treasures win", "PW-17.1; PW-17.2 Storing"],
+  cards: ["cards held: no hand limit", "PW-9.3"],
+};
 // What a held card does, in a few words (effects of the data file, PW Appendix B).
 const EFFECT = {
   battle: (c) => `fire: hits on 3+, 2 damage a hit (target within ${c.within})`,
@@ -36,6 +60,13 @@ const EFFECT = {
   "narrow-escape": () => "escape an attack",
   "weather-storm": () => "cancels a storm",
   medicinals: () => "cancels a crew loss",
+};
+
+// What clicking a target ship does, and its rule.
+const TARGET_RULE = {
+  "fire-at": ["Fire at it: your weapons that bear on it (arc and range) roll to hit, and it rolls saves", "PW-12.3 Fire attack; PW-5 Weapons, arcs and ranges"],
+  board: ["Board it: a boarding action against the ship beside yours", "PW-13 Boarding actions"],
+  ram: ["Ram it: the ram die decides the damage, no saves", "PW-11 Ramming"],
 };
 
 export const ON_TABLE = new Set(["fire-at", "board", "ram", "forward", "back", "turn", "port-turn", "stop"]);
@@ -169,6 +200,7 @@ const standingOf = (n) => `${n.hex},${n.facing},${n.mp}`;
 // -- drawing -----------------------------------------------------------------------------
 
 export function render(root, ctx) {
+  installHelp();
   const { view, seat, choose } = ctx;
   const names = captains(ctx.names);
   const comp = ctx.components || {};
@@ -185,10 +217,14 @@ export function render(root, ctx) {
   root.replaceChildren(
     el("div.pw-table", {},
       el("header.pw-head", {},
-        el("strong", { text: view.round ? `Round ${view.round} of ${view.round_limit}` : "Setting up" }),
-        el("span.pw-wind", { text: `wind blows toward ${COMPASS[view.wind] || "?"} ${"→↘↙←↖↗"[view.wind - 1] || ""}` }),
-        view.movement?.mode ? el("span.pw-mp", { text: `${["", "oars", "sail", "steam"][view.movement.mode]}: ${view.movement.mp} MP left${view.movement.run ? " (downwind run)" : ""}` }) : null,
-        el("span.meta", { text: `deck ${view.deck_size} · discards ${view.discard.length}` })),
+        help(el("strong", { text: view.round ? `Round ${view.round} of ${view.round_limit}` : "Setting up" }),
+          `the round: each captain takes a turn; after round ${view.round_limit} the most treasures stored wins`, "PW-7 Rounds and turns; PW-17.4 Round cap"),
+        help(el("span.pw-wind", { text: `wind blows toward ${COMPASS[view.wind] || "?"} ${"→↘↙←↖↗"[view.wind - 1] || ""}` }),
+          "the wind: a ship under sail facing this way may run downwind (+2 MP); facing against it, it may not sail forward", "PW-8 Wind; PW-10.5; PW-10.6"),
+        view.movement?.mode ? help(el("span.pw-mp", { text: `${["", "oars", "sail", "steam"][view.movement.mode]}: ${view.movement.mp} MP left${view.movement.run ? " (downwind run)" : ""}` }),
+          "movement points left this phase: a step forward or back costs 1, turns as the mode allows; unused ones are lost", "PW-10.2; PW-10.3; PW-10.4 Turning") : null,
+        help(el("span.meta", { text: `deck ${view.deck_size} · discards ${view.discard.length}` }),
+          "the deck of 42 cards: the active captain draws 1 in the draw phase; the discards are shuffled into a new deck when it runs out", "PW-9 Draw phase and the deck")),
       el("div.pw-middle", {},
         board(view, comp, { targets, choose, names, seat, moving, races }),
         el("div.pw-side", {}, windRose(view.wind), rollsPanel(rolls, names, view, races), hand(view, seat, comp.cards || []))),
@@ -241,10 +277,13 @@ function board(view, comp, { targets, choose, names, seat, moving, races }) {
     const step = next.get(i);
     const far = !step && ways.has(i) && i !== me?.hex;
     const cls = ["pw-hex", kind, trail.has(i) ? "trail" : "", ways.has(i) ? "reach" : "", step ? "step choosable" : far ? "far choosable" : ""].filter(Boolean).join(" ");
-    const node = svg("g", { class: cls, "data-hex": i },
+    const [about, rule] = HEX_HELP[kind] || HEX_HELP.sea;
+    const node = help(svg("g", { class: cls, "data-hex": i },
       svg("title", {}, `${what}${owner ? ` (home of ${owner})` : ""} · ${col},${row}${step ? ` — ${step.text}` : far ? " — sail here" : ""}`),
       svg("polygon", { points: hexPoints(x, y) }),
-      letter ? svg("text", { x, y: y + 4, "text-anchor": "middle" }, letter) : null);
+      letter ? svg("text", { x, y: y + 4, "text-anchor": "middle" }, letter) : null),
+    `hex ${col},${row}: ${digit ? `the town of port ${mark}${owner ? `, home of ${owner}` : ""} ` : ""}${about}${step || far ? ". Your move may end here" : ""}`,
+    step || far ? `${rule}; PW-10 Movement` : rule);
     if (step) clickable(node, () => { course = null; choose(step.id); }, step.id);
     else if (far) clickable(node, () => setCourse(view, seat, ways.get(i), moving, choose));
     cells.push(node);
@@ -257,11 +296,17 @@ function board(view, comp, { targets, choose, names, seat, moving, races }) {
     const target = targets.get(s.seat) || (s.hex === rammed ? ram : null);
     const mine = stop && s.seat === seat;
     const what = target ? target.text : mine ? "stop here" : "";
-    const g2 = svg("g", { "data-hex": s.hex, class: `pw-ship seat${s.seat}${target ? ` choosable target ${target.kind}` : ""}${mine ? " choosable stop" : ""}`, transform: `translate(${x},${y})` },
+    // The ship sails hex to hex and its bow turns (common.js animate: data-flip-angle).
+    const g2 = svg("g", { "data-hex": s.hex, class: `pw-ship seat${s.seat}${target ? ` choosable target ${target.kind}` : ""}${mine ? " choosable stop" : ""}`, transform: `translate(${x},${y})`,
+      "data-flip": `pw-ship-${s.seat}`, "data-flip-sig": `${s.hex}|${s.facing}|${s.hull}` },
       svg("title", {}, `${names[s.seat]}: ${s.race}, facing ${COMPASS[s.facing]}, hull ${s.hull}${what ? ` — ${what}` : ""}`),
       svg("circle", { r: R * 0.72 }),
-      svg("path", { d: `M ${R * 0.95} 0 L ${R * 0.35} -5 L ${R * 0.35} 5 Z`, transform: `rotate(${ANGLE[s.facing] || 0})`, class: "bow" }),
+      svg("path", { d: `M ${R * 0.95} 0 L ${R * 0.35} -5 L ${R * 0.35} 5 Z`, transform: `rotate(${ANGLE[s.facing] || 0})`, class: "bow",
+        "data-flip": `pw-bow-${s.seat}`, "data-flip-angle": ANGLE[s.facing] || 0, "data-flip-sig": "" }),
       svg("text", { y: 4, "text-anchor": "middle" }, String(s.seat + 1)));
+    const whatNow = target ? TARGET_RULE[target.kind] : mine ? ["Stop here: end the movement", "PW-10.3 Steps"] : null;
+    help(g2, `${names[s.seat]}'s ship: ${s.race}, facing ${COMPASS[s.facing]} (the arrow: it sails forward that way), hull ${s.hull}${whatNow ? `. ${whatNow[0]}` : ""}`,
+      whatNow ? whatNow[1] : "PW-10 Movement; PW-6.2 sides; PW-10.9 facing");
     if (target) clickable(g2, () => { course = null; choose(target.id); }, target.id);
     else if (mine) clickable(g2, () => { course = null; choose(stop.id); }, stop.id);
     return g2;
@@ -279,10 +324,13 @@ function turnMarks(ship, moving, choose) {
     const clockwise = a.args[0] === 1;
     const dx = (clockwise ? 1 : -1) * R * 0.95;
     const dy = a.kind === "turn" ? -R * 0.95 : R * 0.95;
-    const node = svg("g", { class: `pw-turn ${a.kind} choosable`, transform: `translate(${(x + dx).toFixed(1)},${(y + dy).toFixed(1)})` },
+    const node = help(svg("g", { class: `pw-turn ${a.kind} choosable`, transform: `translate(${(x + dx).toFixed(1)},${(y + dy).toFixed(1)})` },
       svg("title", {}, a.text),
       svg("circle", { r: 6.5 }),
-      svg("text", { y: 3.5, "text-anchor": "middle" }, clockwise ? "↻" : "↺"));
+      svg("text", { y: 3.5, "text-anchor": "middle" }, clockwise ? "↻" : "↺")),
+    a.kind === "turn" ? `turn the ship one side ${clockwise ? "clockwise" : "counter-clockwise"} (sail: only after a step forward; the first turn is free)`
+      : `a port turn, one side ${clockwise ? "clockwise" : "counter-clockwise"}: free in a port hex`,
+    a.kind === "turn" ? "PW-10.4 Turning cost and limits" : "PW-10.7 Port turns");
     clickable(node, () => { course = null; choose(a.id); }, a.id);
     out.push(node);
   }
@@ -312,12 +360,13 @@ function windRose(wind) {
     const [x, y] = [Math.cos(a) * size * 0.78, Math.sin(a) * size * 0.78];
     return svg("text", { x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle", class: side === wind ? "on" : "" }, COMPASS[side]);
   });
-  return el("figure.pw-rose", { title: `the wind blows toward ${COMPASS[wind]}` },
+  return help(el("figure.pw-rose", { title: `the wind blows toward ${COMPASS[wind]}` },
     svg("svg", { viewBox: `${-size} ${-size} ${2 * size} ${2 * size}`, role: "img", "aria-label": `wind rose: the wind blows toward ${COMPASS[wind]}` },
       svg("polygon", { points: hexPoints(0, 0, size * 0.55).split(" ").join(" "), class: "ring" }),
       ...spokes,
       svg("path", { d: `M ${-size * 0.45} 0 L ${size * 0.45} 0 M ${size * 0.45} 0 L ${size * 0.25} -8 M ${size * 0.45} 0 L ${size * 0.25} 8`, transform: `rotate(${ANGLE[wind] || 0})`, class: "arrow" })),
-    el("figcaption", { text: "wind" }));
+    el("figcaption", { text: "wind" })),
+  `the wind rose: the wind blows toward ${COMPASS[wind]}; from round 2, 2D6 each round: an even double turns it one side clockwise, an odd double counter-clockwise; wind cards change it too`, "PW-8 Wind");
 }
 
 // -- the rolls -------------------------------------------------------------------------
@@ -360,14 +409,15 @@ function captains(names) {
 }
 
 function rollsPanel(rolls, names, view, races) {
-  return el("section.pw-rolls", { "aria-label": "the latest rolls" },
+  return help(el("section.pw-rolls", { "aria-label": "the latest rolls" },
     el("h3", { text: "Rolls" }),
     rolls.length ? null : el("p.meta", { text: "no dice yet" }),
     ...rolls.map((r) => el("div.pw-roll", {},
       el("span.meta", { text: `${r.seat !== null ? `${COLOURS[r.seat]} ` : ""}${r.words}` }),
       ...r.groups.map(([s, faces, good]) => el("span.pw-dice", {},
         s !== null ? el(`span.pw-token.seat${s}`, { text: String(s + 1), title: names[s] }) : null,
-        faces.length ? dice(faces, { good: goodOf(good, s, view, races), size: 16 }) : el("span.meta", { text: "none" }))))));
+        faces.length ? dice(faces, { good: goodOf(good, s, view, races), size: 16 }) : el("span.meta", { text: "none" })))))),
+  "the latest rolls: fire (hits, then saves at the race's save), boarding, ramming, wind, trade and plunder", "PW-0.3 Dice; PW-12.4 Saves and the doubles rule");
 }
 
 // Which faces count: a hit's rule is given; a save counts at the target's race's save.
@@ -388,9 +438,10 @@ function hand(view, seat, cards) {
     held.length ? null : el("p.meta", { text: "no cards held" }),
     ...held.map((n) => {
       const c = info(n);
-      return el("div.pw-card.card", { title: c.name },
+      return help(el("div.pw-card.card", { title: c.name, "data-flip": `pw-card-${n}`, "data-flip-sig": "" },
         el("strong", { text: c.name }),
-        EFFECT[c.effect] ? el("span.meta", { text: EFFECT[c.effect](c) }) : null);
+        EFFECT[c.effect] ? el("span.meta", { text: EFFECT[c.effect](c) }) : null),
+      `the card ${c.name}, held${EFFECT[c.effect] ? `: ${EFFECT[c.effect](c)}` : ""}`, "PW-9 Draw phase and the deck; Appendix B, the deck");
     }));
 }
 
@@ -410,19 +461,24 @@ function captain(view, s, { mine, names, target, choose, races, mounts }) {
       el(`span.pw-token.seat${s.seat}`, { text: String(s.seat + 1) }),
       el("strong", { text: names[s.seat] }),
       el("span", { text: s.race ? ` ${s.race}` : " (no race yet)" }),
-      el("span.points", { text: `${s.store} stored`, title: "treasures stored at home (PW-17)" }),
+      help(el("span.points", { text: `${s.store} stored`, title: "treasures stored at home (PW-17)", "data-flip": `pw-store-${s.seat}` }),
+        "treasures stored at the home port: the first to store 7 wins at once", "PW-17.3 Victory"),
       turn ? el("span.badge", { text: "deciding" }) : null,
       won ? el("span.badge.win", { text: "wins" }) : null),
     el("div.meta", { text: `${s.home_port ? `home port ${s.home_port}` : "no home port"}${s.facing ? ` · facing ${COMPASS[s.facing]}` : ""}` }),
-    el("dl.pw-stats", {},
+    el("dl.pw-stats", { "data-flip": `pw-stats-${s.seat}` },
       stat("hull", race ? `${s.hull}/${race.hull}` : String(s.hull)),
       stat("hold", race ? `${items}/${s.hull}` : String(items)),
       stat("crew", String(s.crew)),
       stat("gold", s.gold === null || s.gold === undefined ? "?" : String(s.gold)),
       stat("aboard", String(s.treasures_aboard)),
       stat("cards", String(s.hand_size))),
-    el("div.meta", { text: `weapons: ${[...byMount].map(([m, n]) => `${n}× ${m}`).join(", ") || "none"}${weapon ? ` (${weapon.name}, range ${weapon.min_range}–${weapon.max_range})` : ""}` }),
+    help(el("div.meta", { text: `weapons: ${[...byMount].map(([m, n]) => `${n}× ${m}`).join(", ") || "none"}${weapon ? ` (${weapon.name}, range ${weapon.min_range}–${weapon.max_range})` : ""}` }),
+      "weapons by mount: each fires only into its mount's arc and within its range; 2 gold each in port", "PW-5 Weapons, arcs and ranges; PW-16.3"),
     marks.length ? el("div.pw-marks", { text: marks.join(" · ") }) : null);
+  const whatNow = target ? TARGET_RULE[target.kind] : null;
+  help(node, `${names[s.seat]}'s ship card: race, home port, hull, hold, crew, gold, treasures and weapons${whatNow ? `. ${whatNow[0]}` : ""}`,
+    whatNow ? whatNow[1] : "PW-3 Races and their ships; PW-4 Hull, hold, crew and gold");
   if (target) {
     node.classList.add("choosable");
     node.title = target.text;
@@ -432,7 +488,32 @@ function captain(view, s, { mine, names, target, choose, races, mounts }) {
 }
 
 function stat(name, value) {
-  return el("div", {}, el("dt", { text: name }), el("dd", { text: value }));
+  const [what, rule] = STAT_HELP[name] || [name, ""];
+  return help(el("div", {}, el("dt", { text: name }), el("dd", { text: value })), what, rule);
+}
+
+// The result panel (play.js, replay.js): why the game ended (PW-17.3 treasures stored,
+// or PW-17.4 the round limit: most stored, then aboard, then gold), and each captain's
+// final tallies.
+export function result(view, names, said = [], options = {}) {
+  const why = said.map((line) => /The game ends \(([^)]+)\)/.exec(line)?.[1]).filter(Boolean).pop();
+  const ships = view.ships;
+  const rank = ships.map((s) => [s.store, s.treasures_aboard, s.gold ?? 0]);
+  let reason;
+  if (why === "treasures") {
+    const w = (view.winners || [])[0];
+    const n = ships[w]?.store;
+    reason = `${names[w]} stored ${n} treasure${n === 1 ? "" : "s"} at home, the ${options.victory_treasures ?? 7} that win at once (PW-17.3).`;
+  } else if (why === "round limit") {
+    reason = `Round ${view.round_limit}, the last, is over (PW-17.4). ${rankWords(rank, names, ["treasures stored", "treasure aboard", "gold"])}`;
+  } else {
+    reason = why ? `The game ends (${why}).` : "The game is over.";
+  }
+  return {
+    reason,
+    columns: ["Stored", "Aboard", "Gold", "Hull", "Crew"],
+    rows: ships.map((s) => [s.store, s.treasures_aboard, s.gold ?? "", s.hull, s.crew]),
+  };
 }
 
 export function describe(view, seat, seatNames) {

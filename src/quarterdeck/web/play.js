@@ -1,6 +1,10 @@
 // A game's table: the WebSocket to the server, the choice being assembled (with back
 // and confirm), keyboard play, and telling a person when it is their move.
-import { api, creatorOf, el, helpContent, keepSeat, rememberName, rememberedName, seatLabel, seatOf } from "./common.js";
+import {
+  animate, api, beep, creatorOf, el, helpContent, hintsOn, joinRematch, keepSeat, measure, rematch, rememberName, rememberedName,
+  resultOf, resultPanel, seatLabel, seatOf, settingsControls, signature,
+} from "./common.js";
+import { joinBody } from "./identity.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const KEYS = "123456789abcdefghijklmnopqrstuvwxyz";
@@ -29,6 +33,14 @@ const table = {
   catalogEntry: null, // the game's entry in the catalog (its bots)
   resultShown: false, // the result panel was opened once (closing it keeps it closed)
   retry: 0,
+  // The last move of each other seat, shown until this seat's next decision: its log
+  // lines (seat → [line numbers]) and what it changed on the table (key → seat).
+  lastMoves: new Map(),
+  movedBy: new Map(),
+  signatures: null, // each marked thing's signature at the last state drawn (key → sig)
+  signedVersion: null,
+  mover: null, // who made the changes of the state being drawn (null: this seat, or chance)
+  rematch: null, // the finished game's rematch: { id, by (who asked, if told), seat }
 };
 
 async function start() {
@@ -101,7 +113,7 @@ function offerSeat() {
         try {
           const who = name.value.trim() || "Captain";
           rememberName(who);
-          const joined = await api(`/api/games/${gameId}/seats/${s.seat}/join`, { method: "POST", body: { name: who } });
+          const joined = await api(`/api/games/${gameId}/seats/${s.seat}/join`, { method: "POST", body: joinBody(who) });
           keepSeat(gameId, joined.seat, joined.token, { game: table.summary.game, title: table.title, at: Date.now() / 1000, fresh: true });
           location.reload();
         } catch (e) {
@@ -153,6 +165,9 @@ function receive(m) {
     onState(m);
   } else if (m.type === "ack") {
     if (table.sent && table.sent.seq === m.seq) decided();
+  } else if (m.type === "rematch") {
+    table.rematch = { id: m.rematch, by: m.by, seat: m.seat };
+    drawRematchOffer();
   } else if (m.type === "preview") {
     onPreview(m);
   } else if (m.type === "error" && m.code === "unavailable" && table.sent && m.seq === table.sent.seq) {
@@ -205,15 +220,110 @@ function takeLog(m) {
 }
 
 function onState(m) {
+  const known = table.said.length;
   takeLog(m);
   const before = table.message;
+  if (before && before.version !== m.version) noteMoves(before, m, known);
   if (before && before.version !== m.version) table.previous = before.view;
   if (before && before.version !== m.version && !table.sent) clearSteps();
   table.message = m;
+  if (m.rematch && table.rematch?.id !== m.rematch) table.rematch = { id: m.rematch, by: null, seat: null };
   if (m.next_seq && !table.sent) table.nextSeq = Math.max(table.nextSeq, m.next_seq);
   if (m.seat !== null && m.seat !== undefined) table.seat = m.seat;
   draw();
   tellIfMyMove(m);
+  if (hints.on) checkHints();
+  if (before && m.legal && !before.legal && !m.view.terminal) beep("turn");
+}
+
+// -- the last move of each other seat --------------------------------------------------
+
+// Between two states the seat that was to decide has moved (a bot's turn, a person's
+// move): its new log lines and what it changed on the table are its last move, shown
+// until this seat decides. A log line of another seat's event (its seat named in the
+// event) counts as that seat's; this seat's own moves and what follows them are not
+// marked. A seat that moves anew starts a new last move.
+function noteMoves(before, m, known) {
+  const mine = m.seat ?? null;
+  const actor = before.view?.current_player ?? null;
+  table.mover = actor !== null && actor !== mine ? actor : null;
+  if (table.mover !== null) startMove(table.mover);
+  const from = m.log_from ?? 0;
+  const events = m.view?.log || [];
+  const fresh = [];
+  (m.said || []).forEach((line, i) => {
+    if (from + i < known) return; // sent again after a resync: had already
+    fresh.push(line);
+    if (actor === mine && actor !== null) return;
+    const named = events[i]?.seat;
+    const seat = typeof named === "number" && named !== mine ? named : table.mover;
+    if (seat === null || seat === undefined) return;
+    startMove(seat);
+    table.lastMoves.get(seat).push(from + i);
+  });
+  const hits = table.game.HITS || /\b(hits?|damage|sinks?|sunk|loses? (a|\d+) (marker|plank|sail|crewman|crewmen))\b/i;
+  if (fresh.some((line) => hits.test(line))) beep("hit");
+}
+
+let lastActor = null;
+function startMove(seat) {
+  if (lastActor === seat && table.lastMoves.has(seat)) return;
+  lastActor = seat;
+  table.lastMoves.set(seat, []);
+  for (const [key, by] of table.movedBy) if (by === seat) table.movedBy.delete(key);
+}
+
+function clearLastMoves() {
+  table.lastMoves.clear();
+  table.movedBy.clear();
+  lastActor = null;
+}
+
+// What changed on the table since the last state drawn, put down to its mover.
+function noteChanges(root, m) {
+  if (table.signedVersion === m.version) return;
+  const now = new Map();
+  for (const node of root.querySelectorAll("[data-flip]")) {
+    if (!now.has(node.dataset.flip)) now.set(node.dataset.flip, signature(node));
+  }
+  if (table.signatures && table.mover !== null) {
+    for (const [key, sig] of now) if (table.signatures.get(key) !== sig) table.movedBy.set(key, table.mover);
+  }
+  table.signatures = now;
+  table.signedVersion = m.version;
+}
+
+const SEAT_COLOURS = { Red: "#e05a4f", Blue: "#5d8fe0", Yellow: "#f0c94a", Green: "#5fbf77", White: "#f4f4f4", Purple: "#b58ae0", Black: "#222" };
+function moverColour(seat) {
+  return SEAT_COLOURS[table.about?.seat_names?.[seat]] || "#ffd56b";
+}
+
+function markLastMoves(root, who) {
+  for (const [key, seat] of table.movedBy) {
+    const node = root.querySelector(`[data-flip="${CSS.escape(key)}"]`);
+    if (!node) continue;
+    node.classList.add("last-move");
+    node.style.setProperty("--mover", moverColour(seat));
+    node.dataset.mover = String(seat);
+  }
+  const strip = document.getElementById("last-moves");
+  const moves = [...table.lastMoves].filter(([, lines]) => lines.length);
+  strip.replaceChildren(...moves.map(([seat, lines]) => {
+    const words = lines.map((i) => table.said[i]).filter(Boolean);
+    return el("li", { "data-seat": seat, style: `--mover: ${moverColour(seat)}`, title: words.join("\n") },
+      el("strong", { text: `${who[seat]}: ` }), el("span", { text: words.join(" · ") }));
+  }));
+  strip.hidden = !moves.length;
+  const marked = new Map(moves.flatMap(([seat, lines]) => lines.map((i) => [i, seat])));
+  for (const li of document.querySelectorAll("#log li")) {
+    const seat = marked.get(Number(li.dataset.index));
+    li.classList.toggle("last-move", seat !== undefined);
+    if (seat !== undefined) li.style.setProperty("--mover", moverColour(seat));
+  }
+  document.querySelectorAll("#seats .seat").forEach((chip, s) => {
+    chip.classList.toggle("just-moved", moves.some(([seat]) => seat === s));
+    chip.style.setProperty("--mover", moverColour(s));
+  });
 }
 
 function onPreview(m) {
@@ -258,6 +368,7 @@ function decide() {
   const message = { type: "act", seq: table.nextSeq, actions: [...table.steps], version: table.message.version };
   table.nextSeq += 1;
   table.sent = message;
+  clearLastMoves(); // the others' last moves were shown until this decision
   clearSteps();
   send(message);
   draw({ busy: true });
@@ -291,15 +402,21 @@ function draw({ busy = false } = {}) {
   const closed = Boolean(table.draft && !table.draft.open);
   const legal = table.sent || busy || closed ? [] : draft ? draft.legal : m.legal || [];
   const who = names();
-  table.game.render(document.getElementById("table"), {
+  const root = document.getElementById("table");
+  const places = measure(root);
+  table.game.render(root, {
     view, legal, seat: m.seat, choose, names: who, components: table.components,
     previous: table.steps.length ? null : table.previous,
   });
-  document.getElementById("table").classList.toggle("draft", Boolean(draft));
+  animate(root, places);
+  if (!draft) noteChanges(root, m);
+  root.classList.toggle("draft", Boolean(draft));
   drawSeats(m, who);
   drawClock(m);
   drawLog();
+  markLastMoves(root, who);
   drawControls(m, view, legal, who, busy);
+  drawHint(m);
 }
 
 // The turn timer: the seconds left for the move, counted down between messages.
@@ -356,7 +473,7 @@ function drawLog() {
   }
   const fresh = [];
   for (let i = list.childElementCount; i < lines.length; i++) {
-    fresh.push(el("li", { dataset: { line: lines[i] } }, el("span.n", { text: String(i + 1) }), el("span", { text: lines[i] })));
+    fresh.push(el("li", { dataset: { line: lines[i], index: i } }, el("span.n", { text: String(i + 1) }), el("span", { text: lines[i] })));
   }
   list.prepend(...fresh.reverse());
   if (!reading) list.scrollTop = 0;
@@ -383,15 +500,22 @@ function drawControls(m, view, legal, who, busy) {
       key ? el("kbd", { text: key }) : null, a.text);
   }));
   if (view.terminal) {
-    buttons.replaceChildren(
+    buttons.replaceChildren(...[
       el("button.primary", { type: "button", text: "The result", onclick: () => showResult(view, who, true) }),
       el("a.button", { href: `/replay/${gameId}`, text: "Watch the replay" }),
-      el("a.button", { href: "/", text: "Back to the lobby" }));
+      rematchButton(),
+      el("a.button", { href: "/", text: "Back to the lobby" })].filter(Boolean));
     showResult(view, who, false);
   }
+  drawRematchOffer();
   // Back and Confirm only for a seated player while the game is on: a spectator and a
   // finished game have nothing to compose.
   document.getElementById("compose").hidden = m.seat === null || view.terminal || m.status !== "active";
+  // The catalog lists the game's actions without options: a module's own actions
+  // (BroadSides' Sea Dog) are learnt from the legal ones as they come.
+  for (const a of [...(m.legal || []), ...(table.draft?.legal || [])]) {
+    if (!table.actions.has(a.id)) table.actions.set(a.id, a);
+  }
   const steps = table.steps.map((id) => table.actions.get(id)?.text || id);
   document.getElementById("draft").textContent = steps.length
     ? `Your choice: ${steps.join(" → ")}${table.draft && !table.draft.open ? " (complete)" : ""}`
@@ -401,64 +525,154 @@ function drawControls(m, view, legal, who, busy) {
   document.getElementById("confirm").classList.toggle("ready", Boolean(table.draft && !table.draft.open));
 }
 
+// -- hints: "what should I do?" ---------------------------------------------------------
+
+// Off unless ticked in the settings. The server tells once whether this game has
+// hints (not when it is rated); the button shows on this seat's turn only, and its
+// answer (the server's search from this seat's information) until the game moves on.
+const hints = { on: hintsOn(), allowed: null, checking: false, asking: false, answer: null };
+
+function setHints(on) {
+  hints.on = on;
+  if (on) checkHints();
+  drawHint(table.message);
+}
+
+async function askServer(check) {
+  const response = await fetch(`/api/games/${gameId}/hint${check ? "?check=true" : ""}`, {
+    headers: { Authorization: `Bearer ${table.token}` },
+  });
+  return { status: response.status, data: await response.json().catch(() => null) };
+}
+
+async function checkHints() {
+  if (hints.allowed !== null || hints.checking || table.token === null) return;
+  hints.checking = true;
+  try {
+    const { status } = await askServer(true);
+    if (status === 200) hints.allowed = true;
+    else if (status === 403 || status === 401) hints.allowed = false; // rated, or no seat here
+    // Anything else (too many asked, the server away): asked again with the next state.
+  } catch {
+    // Offline: asked again with the next state.
+  } finally {
+    hints.checking = false;
+    drawHint(table.message);
+  }
+}
+
+async function askHint() {
+  if (hints.asking || !table.message?.legal) return;
+  hints.asking = true;
+  drawHint(table.message);
+  try {
+    const { status, data } = await askServer(false);
+    if (status === 200) hints.answer = data;
+    else if (status === 403) hints.allowed = false;
+    else showError(`No hint now: ${data?.detail || status}`);
+  } catch (e) {
+    showError(`No hint now: ${e.message}`);
+  } finally {
+    hints.asking = false;
+    drawHint(table.message);
+  }
+}
+
+const percent = (chance) => `${Math.round(chance * 100)}%`;
+
+function drawHint(m) {
+  const box = document.getElementById("hint");
+  if (!box || !m) return;
+  box.dataset.allowed = String(hints.allowed); // whether this game has hints (null: not asked)
+  const myTurn = m.status === "active" && Boolean(m.legal) && !m.view.terminal;
+  box.hidden = !(hints.on && hints.allowed === true && table.token !== null && m.seat !== null && myTurn);
+  if (box.hidden) return;
+  const answer = hints.answer?.version === m.version ? hints.answer : null;
+  const parts = [el("button.hint-button", {
+    type: "button", text: hints.asking ? "Thinking…" : "What should I do?", disabled: hints.asking, onclick: askHint,
+  })];
+  const [best, ...others] = answer?.options || [];
+  if (best) {
+    parts.push(el("p.hint-answer", {},
+      "Try ", el("strong", { text: best.action }), ` — about ${percent(best.win_chance)} to win`));
+  }
+  if (others.length) {
+    parts.push(el("p.hint-others", { text: `Next: ${others.map((o) => `${o.action} (${percent(o.win_chance)})`).join(" · ")}` }));
+  }
+  box.replaceChildren(...parts);
+}
+
 // -- keyboard, errors, telling the player --------------------------------------------
 
 // -- the result and the help -----------------------------------------------------------
 
 // The winner, the reason (the game's own words from the log's end, or its renderer's
-// result()), and a table of each seat's final tallies.
+// result()), a table of each seat's final tallies, and what next: the replay, a
+// rematch with the same seats (for a seated player), the lobby.
 function showResult(view, who, force) {
   const box = document.getElementById("result");
   if (table.resultShown && !force) return;
   table.resultShown = true;
-  const r = (table.game.result && table.game.result(view, who, table.said)) || genericResult(view, who);
-  const winners = winnersOf(view);
-  const headline = !winners.length || winners.length === view.returns.length
-    ? "A draw."
-    : `${winners.map((s) => who[s]).join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.`;
-  const rows = who.map((name, s) => el(`tr${winners.includes(s) && winners.length < who.length ? ".winner" : ""}`, {},
-    el("td", { text: name }),
-    ...r.columns.map((_, c) => el("td.num", { text: String(r.rows[s]?.[c] ?? "") })),
-    el("td", { text: winners.includes(s) && winners.length < who.length ? "won" : winners.length === who.length || !winners.length ? "draw" : "" })));
-  box.replaceChildren(
-    el("header", {}, el("h2", { id: "result-title", text: `The game is over: ${headline}` }),
-      el("button.small", { type: "button", text: "✕", "aria-label": "close", onclick: () => { box.hidden = true; } })),
-    el("p.result-reason", { text: r.reason }),
-    el("table.score-table", {},
-      el("thead", {}, el("tr", {}, el("th", { text: "Seat" }), ...r.columns.map((c) => el("th.num", { text: c })), el("th", { text: "Result" }))),
-      el("tbody", {}, ...rows)),
-    el("div.result-actions", {},
-      el("a.button.primary", { href: `/replay/${gameId}`, text: "Replay the game" }),
-      el("a.button", { href: "/", text: "A new game (the lobby)" }),
-      el("button", { type: "button", text: "Look at the table", onclick: () => { box.hidden = true; } })),
-  );
-  box.hidden = false;
+  const result = resultOf(table.game, view, who, table.said, table.summary.options || {});
+  resultPanel(box, result, who, [
+    el("a.button.primary", { href: `/replay/${gameId}`, text: "Replay the game" }),
+    rematchButton(),
+    el("a.button", { href: "/", text: "A new game (the lobby)" }),
+    el("button", { type: "button", text: "Look at the table", onclick: () => { box.hidden = true; } }),
+  ], () => { box.hidden = true; });
+  drawRematchOffer();
 }
 
-function winnersOf(view) {
-  const r = view.returns || [];
-  if (!r.length) return [];
-  const best = Math.max(...r);
-  return r.map((v, s) => (v === best ? s : null)).filter((s) => s !== null);
+// -- a rematch offered at the finished table --------------------------------------------
+
+// Once a seat starts a rematch, everyone at the table is told, under the prompt and on
+// the result panel: a seated person joins their own seat there (the same number, under
+// their name), a spectator may go and watch. Only the asker's public name is told.
+function drawRematchOffer() {
+  for (const old of document.querySelectorAll(".rematch-offer")) old.remove();
+  if (!table.rematch) return;
+  document.getElementById("prompt").after(rematchOffer());
+  const panel = document.querySelector("#result .result-actions");
+  if (panel) panel.before(rematchOffer());
 }
 
-// Any game: the log's closing lines say why; numbers every seat's record holds
-// (points, glory, gold …) are its tallies.
-const TALLIES = { points: "Points", glory: "Glory", stash_points: "Stash", gold: "Gold", store: "Stored", treasures_aboard: "Treasure aboard", hull: "Hull", crew: "Crew" };
-function genericResult(view) {
-  const said = table.said;
-  let from = said.length - 1;
-  for (let i = said.length - 1; i >= Math.max(0, said.length - 4); i--) {
-    if (/game (is over|ends)|wins|round (cap|limit)|draw/i.test(said[i])) from = i;
+function rematchOffer() {
+  const { id, by, seat } = table.rematch;
+  const seated = table.seat !== null && table.token !== null;
+  const mine = seated && seat === table.seat; // this person asked (from another tab)
+  const text = mine ? "Your rematch is ready" : by ? `${by} asks for a rematch` : "Rematch ready";
+  const action = !seated
+    ? el("a.button", { href: `/play/${id}`, text: "Watch it" })
+    : el("button.primary.join-rematch", { type: "button", text: by && !mine ? "Join" : "Join your seat", onclick: (e) => joinTheRematch(e.currentTarget) });
+  return el("div.rematch-offer", { role: "status", "aria-live": "polite" }, el("span", { text: `${text} — ` }), action);
+}
+
+async function joinTheRematch(button) {
+  button.disabled = true;
+  try {
+    const old = { id: gameId, game: table.summary.game, seats: table.message.seats, rematch: table.rematch.id };
+    location.href = `/play/${await joinRematch(old, table.seat, table.title)}`;
+  } catch (e) {
+    button.disabled = false;
+    showError(`Could not join the rematch: ${e.message}`);
   }
-  const reason = said.slice(Math.max(0, from)).join(" ");
-  const records = view.fleets || view.captains || view.ships || [];
-  const columns = Object.keys(TALLIES).filter((k) => records.length && records.every((x) => typeof x?.[k] === "number"));
-  return {
-    reason,
-    columns: columns.map((k) => TALLIES[k]),
-    rows: records.map((x) => columns.map((k) => x[k])),
-  };
+}
+
+// Only a seated player starts a rematch: they take their seat again, the bots theirs.
+function rematchButton() {
+  if (table.seat === null || table.token === null) return null;
+  const button = el("button.rematch", { type: "button", text: "Rematch (the same seats)" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const id = await rematch(gameId, table.seat, table.title);
+      location.href = `/play/${id}`;
+    } catch (e) {
+      button.disabled = false;
+      showError(`Could not start the rematch: ${e.message}`);
+    }
+  });
+  return button;
 }
 
 function toggleHelp(open = document.getElementById("help").hidden) {
@@ -476,6 +690,20 @@ function toggleHelp(open = document.getElementById("help").hidden) {
 }
 
 function wireControls() {
+  const settings = document.getElementById("settings");
+  // Hints only for a seated player: a spectator has nothing to decide.
+  const onHints = table.token === null ? null : setHints;
+  settings.replaceChildren(el("h2", { text: "At this table" }), ...settingsControls({ onHints }));
+  document.getElementById("prompt").after(el("div.hint", { id: "hint", hidden: true, "aria-live": "polite" }));
+  document.getElementById("settings-button").addEventListener("click", (e) => {
+    e.stopPropagation();
+    settings.hidden = !settings.hidden;
+    // Under the bar, however many lines it wraps to (a phone's is two).
+    settings.style.top = `${document.querySelector(".bar").getBoundingClientRect().bottom + 4}px`;
+  });
+  document.addEventListener("click", (e) => {
+    if (!settings.hidden && !settings.contains(e.target)) settings.hidden = true;
+  });
   document.getElementById("help-button").addEventListener("click", () => toggleHelp());
   document.getElementById("log-button").addEventListener("click", () => openLog(!document.body.classList.contains("log-open")));
   document.getElementById("log-close").addEventListener("click", () => openLog(false));
@@ -483,7 +711,7 @@ function wireControls() {
   document.getElementById("confirm").addEventListener("click", decide);
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
-    if (e.key === "Escape") { toggleHelp(false); document.getElementById("result").hidden = true; openLog(false); return; }
+    if (e.key === "Escape") { toggleHelp(false); document.getElementById("result").hidden = true; settings.hidden = true; openLog(false); return; }
     if (e.key === "?") { e.preventDefault(); toggleHelp(); return; }
     if (e.key === "Enter") { e.preventDefault(); decide(); return; }
     if (e.key === "Backspace") { e.preventDefault(); back(); return; }

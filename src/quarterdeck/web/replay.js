@@ -1,8 +1,8 @@
 // The replay viewer: step through a finished game, as everyone or as one seat saw it.
-import { api, el, seatLabel } from "./common.js";
+import { animate, api, el, measure, rematch, resultOf, resultPanel, seatLabel, seatOf, settingsControls } from "./common.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const r = { at: 0, length: 0, seen: "", game: null, components: null, names: [], timer: null, previous: null };
+const r = { at: 0, length: 0, seen: "", game: null, components: null, names: [], timer: null, previous: null, summary: null, title: "" };
 
 async function start() {
   const summary = await api(`/api/games/${gameId}`);
@@ -16,7 +16,10 @@ async function start() {
   r.names = summary.seats.map((s, i) => seatLabel(s, s.bot || !s.name ? about.seat_names[i] : null));
   r.components = components;
   r.game = module;
-  document.getElementById("title").textContent = `Replay · ${catalog.find((g) => g.name === summary.game)?.title || summary.game}`;
+  r.summary = summary;
+  r.title = catalog.find((g) => g.name === summary.game)?.title || summary.game;
+  document.getElementById("title").textContent = `Replay · ${r.title}`;
+  wireSettings();
   document.getElementById("seats").textContent = r.names.join(" vs ");
   const seen = document.getElementById("seen");
   seen.append(el("option", { value: "", text: "everyone (all revealed)" }), ...r.names.map((n, i) => el("option", { value: String(i), text: n })));
@@ -29,6 +32,7 @@ async function start() {
   document.getElementById("play").addEventListener("click", togglePlay);
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLSelectElement) return;
+    if (e.key === "Escape") { document.getElementById("result").hidden = true; document.getElementById("settings").hidden = true; return; }
     const keys = { ArrowLeft: () => show(r.at - 1), ArrowRight: () => show(r.at + 1), Home: () => show(0), End: () => show(r.length), " ": togglePlay };
     if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
   });
@@ -50,9 +54,12 @@ async function show(at) {
   const moved = Math.abs(step.at - r.at) === 1;
   r.at = step.at;
   const seat = r.seen === "" ? null : Number(r.seen);
-  r.game.render(document.getElementById("table"), {
+  const root = document.getElementById("table");
+  const places = moved ? measure(root) : null; // a step slides; a jump is a new picture
+  r.game.render(root, {
     view: step.view, legal: [], seat, choose: () => {}, names: r.names, components: r.components, previous: moved ? r.previous : null,
   });
+  animate(root, places);
   r.previous = step.view;
   const range = document.getElementById("at");
   range.max = String(step.length);
@@ -65,7 +72,46 @@ async function show(at) {
     ? "The start of the game."
     : ended ? `${ended.trim()} (last move: ${moveText(step.action)})` : moveText(step.action);
   document.getElementById("log").replaceChildren(...step.said.map((line, i) => el("li", {}, el("span.n", { text: String(i + 1) }), el("span", { text: line }))).reverse());
+  // The last step shows the result: who won, why, and each seat's tallies.
+  const box = document.getElementById("result");
+  if (step.view.terminal && step.at >= step.length) showResult(step);
+  else box.hidden = true;
   if (step.at >= step.length) stop();
+}
+
+function showResult(step) {
+  const box = document.getElementById("result");
+  const result = resultOf(r.game, step.view, r.names, step.said, r.summary.options || {});
+  const kept = seatOf(gameId);
+  const again = kept ? el("button.rematch", { type: "button", text: "Rematch (the same seats)" }) : null;
+  again?.addEventListener("click", async () => {
+    again.disabled = true;
+    try {
+      location.href = `/play/${await rematch(gameId, kept.seat, r.title)}`;
+    } catch (e) {
+      again.disabled = false;
+      document.getElementById("error").textContent = `Could not start the rematch: ${e.message}`;
+    }
+  });
+  resultPanel(box, result, r.names, [
+    again,
+    el("a.button", { href: "/", text: "A new game (the lobby)" }),
+    el("button", { type: "button", text: "Look at the table", onclick: () => { box.hidden = true; } }),
+  ], () => { box.hidden = true; });
+}
+
+function wireSettings() {
+  const settings = document.getElementById("settings");
+  settings.replaceChildren(el("h2", { text: "Replay" }), ...settingsControls({ sounds: false }));
+  document.getElementById("settings-button").addEventListener("click", (e) => {
+    e.stopPropagation();
+    settings.hidden = !settings.hidden;
+    // Under the bar, however many lines it wraps to (a phone's is two).
+    settings.style.top = `${document.querySelector(".bar").getBoundingClientRect().bottom + 4}px`;
+  });
+  document.addEventListener("click", (e) => {
+    if (!settings.hidden && !settings.contains(e.target)) settings.hidden = true;
+  });
 }
 
 // A move's text is only given to the seat that made it (or with everything shown):
