@@ -467,17 +467,18 @@ def test_rep8_old_salt_hold_draws_2_keeps_the_9_discards_the_2(sea_game: BroadSi
 
 
 def test_sd_7_brace_for_impact_is_judged_after_stout_oak_hull(sea_game: BroadSides) -> None:
-    # Mid Hull 2 Planks, D = 2: Stout Oak makes it 1, below the 2 markers: no Brace.
+    # Fore Hull 3 Planks, D = 3 (the Knob's threshold, §6): Stout Oak makes it 2,
+    # below the 3 markers: no Brace.
     state = firing(
         sea_game,
-        "mid-hull",
+        "fore-hull",
         PERFECT,
         tricks=([], ["Brace for Impact"]),
         reputations=(None, "REP3"),
-        blue={"markers": {"mid-hull": 2}},
+        blue={"markers": {"fore-hull": 3}},
     )
     act(state, "Fire!", "fire the Solid shot", PASS, "done")
-    assert window(state) == "FOE_F6" and state.attack[2] == 1
+    assert window(state) == "FOE_F6" and state.attack[2] == 2
     assert texts(state) == [PASS]
 
 
@@ -541,6 +542,194 @@ def test_sd_26_markers_returned_by_a_trick_count_at_the_round_cap(sea_game: Broa
     before = state.ship_markers(RED)
     act(state, "play Carpenter's Mate")
     assert state.ship_markers(RED) == before + 2  # fewer markers missing
+
+
+# -- DT20 Lucky Doubloon (SD9): one card of a use stands as a Wild ---------------------------
+
+DOUBLOON = "play Lucky Doubloon"
+
+
+def test_trick_dt20_lucky_doubloon_sheer_off_3_spades_7_hearts_naming_the_7_a_4(
+    sea_game: BroadSides,
+) -> None:
+    # The house card's test: the straight is 3-4, so 3 and 4 are covered, 7 is not.
+    blue = ship(hand=["1♥", "2♥", "5♣", "6♣", "8♦", "10♦"])
+    red = ship(hand=["3♠", "7♥", "9♦"])
+    state = sea_position(sea_game, red, blue, (["Lucky Doubloon"], []))
+    assert "Sheer Off" not in texts(state)  # 3♠ 7♥ 9♦ hold no straight
+    act(state, DOUBLOON)  # played before the use's first card (SD23)
+    assert "Sheer Off" in texts(state)  # legal only with the Wild: it may be declared
+    act(state, "Sheer Off", "3♠")
+    assert texts(state) == ["a Wild as 4"]
+    act(state, "a Wild as 4")
+    assert sorted(texts(state)) == ["7♥", "9♦"]  # the card that stands for it
+    act(state, "7♥", "done")
+    covered = state.covered[RED]["sheer-off"]
+    assert [v for v in range(1, 11) if covered[v - 1]] == [3, 4]  # 7 stays uncovered
+    assert last(state, "sea-lucky") == {
+        "kind": "sea-lucky",
+        "seat": RED,
+        "card": card("7♥"),
+        "value": 4,
+        "suit": -1,
+    }
+    assert last(state, "sheer-off")["values"] == [3, 4]
+    assert len(state.hands[BLUE]) == 3  # n′ = 2: the foe loses 3
+    assert state.sea is not None and DOUBLOON not in texts(state)  # removed from the game
+
+
+def test_trick_dt20_lucky_doubloon_is_asked_with_the_evasion_a_straight_flush_evades_2(
+    sea_game: BroadSides,
+) -> None:
+    # FOE_F5: 3♣ and the 8♦ as a 4 make a straight; the Wild fits any suit, so it is a
+    # straight flush and evades n′ = 2.
+    state = firing(
+        sea_game, "mid-hull", PERFECT, tricks=([], ["Lucky Doubloon"]), blue_hand=["3♣", "8♦"]
+    )
+    act(state, "Fire!", "fire the Solid shot", PASS)  # FOE_F2
+    assert state.phase == "pick" and state.seat == BLUE
+    assert "3♣" not in texts(state) and DOUBLOON in texts(state)
+    act(state, DOUBLOON, "3♣", "a Wild as 4", "8♦", "done")
+    evade = last(state, "evade")
+    assert evade["values"] == [3, 4] and evade["straight_flush"] and evade["evaded"] == 2
+    assert state.covered[BLUE]["evasion"][2:4] == [True, True]
+    assert not state.covered[BLUE]["evasion"][7]  # the 8 stays uncovered
+
+
+def test_trick_dt20_lucky_doubloon_a_card_of_another_suit_joins_a_broadside(
+    sea_game: BroadSides,
+) -> None:
+    red = ship(hand=["3♠", "7♥", "9♦"])
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []))
+    assert "Broadside" not in texts(state)
+    act(state, DOUBLOON, "Broadside")
+    assert sorted(texts(state)) == sorted(f"a Wild as {x}" for x in "♠♦♥")  # ♣: 1 card
+    act(state, "a Wild as ♠")
+    assert sorted(texts(state)) == ["7♥", "9♦"]  # not the 3♠: it is a ♠ already
+    act(state, "7♥", "3♠", "done")
+    assert last(state, "broadside")["cards"] == [card("7♥"), card("3♠")]
+    assert state.covered[RED]["broadside"] == [True, False, False, False]  # only ♠
+    assert state.phase == "spend-shots"  # 2 discs for 2 cards
+
+
+def test_trick_dt20_lucky_doubloon_waits_for_the_next_use_and_lasts_that_use(
+    sea_game: BroadSides,
+) -> None:
+    # Played in Stage 1 it waits for the turn's next use where a Wild counts; a Hold is
+    # not one. That use over, whatever it did not turn is lost.
+    red = ship(hand=["3♠", "7♥", "9♦"])
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []), aimed=True)
+    act(state, DOUBLOON, "Hold")
+    assert "Sheer Off" in texts(state)
+    red = ship(hand=["1♣", "3♠", "7♥", "9♦"])
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []))
+    n = target_no(state, RED, 0)
+    act(state, DOUBLOON, "Aim", "1♣", f"to the left of Target #{n}")
+    assert state.actions_taken == 1 and "Sheer Off" not in texts(state)
+
+
+def test_trick_dt20_lucky_doubloon_is_not_offered_once_the_cards_are_chosen(
+    sea_game: BroadSides,
+) -> None:
+    # Its OWN_DECLARE windows come too late to choose a card: only a pass is left (SD2:
+    # the seat is still asked, as it holds tricks).
+    blue = ship(hand=["1♥", "2♥", "3♥"])
+    red = ship(hand=["4♠", "5♦", "8♣"])
+    state = sea_position(sea_game, red, blue, (["Lucky Doubloon", "Rum Ration"], []))
+    act(state, "Sheer Off", "4♠", "5♦", "done")
+    assert window(state) == "OWN_DECLARE:Sheer Off" and texts(state) == [PASS]
+
+
+def test_trick_dt20_lucky_doubloon_comes_before_a_wild_so_a_set_is_offered_once(
+    sea_game: BroadSides,
+) -> None:
+    # With a Wild in hand too, the set {7♥ as 3, Wild as 4} is picked in one order only:
+    # the Doubloon's card first, the Wild after it.
+    red = ship(hand=["Wild", "7♥", "9♦"])
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []), aimed=True)
+    act(state, DOUBLOON, "Sheer Off", "a Wild as 3")
+    assert sorted(texts(state)) == ["7♥", "9♦"]  # the Wild alone could not reach a 4
+    act(state, "7♥")
+    assert "a Wild as 4" in texts(state)
+    act(state, "a Wild as 4")  # the Doubloon is used up: the Wild is taken at once
+    assert [x[1] for x in state.sel] == [3, 4] and state.phase == "pick"
+
+
+def test_sd_9_a_lucky_doubloon_may_not_name_a_covered_number_or_suit(
+    sea_game: BroadSides,
+) -> None:
+    # House ruling 1: a number or suit covered on the action's track cannot be named.
+    red = ship(hand=["3♠", "7♥", "9♦"], covered={"sheer_off": [4], "broadside": ["spades"]})
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []), aimed=True)
+    act(state, DOUBLOON, "Sheer Off")
+    options = texts(state)
+    assert "a Wild as 4" not in options and "a Wild as 3" not in options
+    assert "3♠" not in options  # 3-4 cannot be made
+    act(state, "a Wild as 2", "7♥", "3♠", "done")
+    assert last(state, "sheer-off")["values"] == [2, 3]
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []), aimed=True)
+    act(state, DOUBLOON, "Broadside")
+    assert "a Wild as ♠" not in texts(state)
+
+
+def test_sd_9_deadeye_shifts_a_lucky_doubloon_aim_card_from_its_named_value(
+    sea_game: BroadSides,
+) -> None:
+    # The 2♣ is Aimed as an 8 under a 6 at centre (6, 6): (0, 2), Poor. It stays a Wild
+    # named 8 on the Target, and Deadeye shifts it to 7: (0, 1), Good.
+    targets = [{"centre": [6, 6], "left": "6♥", "left_value": 6}]
+    red = ship(hand=["2♣", "5♠"], gunsight="mid-hull", targets=targets)
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []), ("REP1", None))
+    n = target_no(state, RED, 0)
+    act(state, DOUBLOON, "Aim", "a Wild as 8", "2♣", f"to the bottom of Target #{n}")
+    assert state.targets[RED][0][3:] == [card("2♣"), 8]
+    act(state, "Hold", "Fire!", "fire the Solid shot")
+    assert state.phase == "deadeye"
+    act(state, f"shift the Aim card at the bottom of Target #{n} by −")
+    assert last(state, "shot")["damage"] == 3  # 4 − 1 (Good), not 4 − 2 (Poor)
+
+
+def test_sd_9_slippery_may_leave_a_lucky_doubloon_number_uncovered(
+    sea_game: BroadSides,
+) -> None:
+    state = firing(
+        sea_game,
+        "mid-hull",
+        PERFECT,
+        tricks=([], ["Lucky Doubloon"]),
+        reputations=(None, "REP4"),
+        blue_hand=["3♣", "8♦"],
+    )
+    act(state, "Fire!", "fire the Solid shot", PASS, DOUBLOON, "3♣", "a Wild as 4", "8♦", "done")
+    assert state.phase == "slippery"
+    act(state, "leave 4 uncovered on your Evasion track")  # the number the 8♦ named
+    covered = state.covered[BLUE]["evasion"]
+    assert [v for v in range(1, 11) if covered[v - 1]] == [3]
+
+
+def test_sd_9_a_lucky_doubloon_completes_a_full_reload_pair(sea_game: BroadSides) -> None:
+    red = ship(hand=["3♠", "7♥", "9♦"], loaded={"fore": ["solid"], "aft": []})
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []), aimed=True)
+    assert "Full Reload" not in texts(state)
+    act(state, DOUBLOON, "Full Reload")
+    assert sorted(texts(state)) == ["3♠", "9♦"]  # any card with another above it
+    act(state, "3♠", "7♥")
+    assert last(state, "reload")["full"] and last(state, "sea-lucky")["card"] == card("7♥")
+    assert state.phase == "return-shots"
+
+
+def test_sd_25_a_redraw_mid_sheer_off_with_the_doubloon_in_play_can_finish(
+    sea_game: BroadSides,
+) -> None:
+    # The Doubloon is played face up before the cards: every hand Blue imagines for Red
+    # is one that can finish the straight with it.
+    red = ship(hand=["3♠", "7♥", "9♦"])
+    state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []), aimed=True)
+    act(state, DOUBLOON, "Sheer Off", "3♠")
+    assert state.view(BLUE)["sea_dog"]["in_play"]["lucky0"] == 1
+    for i in range(8):
+        other = state.resample(BLUE, Rng.from_seed(i))
+        assert other.legal_actions() and other.view(BLUE) == state.view(BLUE)
 
 
 # -- the heuristic captain (issue 25: bots know the cards) --------------------------------------

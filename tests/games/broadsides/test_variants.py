@@ -87,3 +87,77 @@ def test_a_hand_limit_variant_sets_the_limit_every_reader_sees() -> None:
     for bad in (-1, 21, "six", True):
         with pytest.raises(OptionError, match="hand_limit"):
             get_game("broadsides", {"hand_limit": bad})
+
+
+def drawn_pairs(options: dict[str, str], seed: int) -> list[list[int | None]]:
+    """Play the setup (first legal actions) until the loading: the cannons mounted."""
+    state = get_game("broadsides", options).new_state(2, seed)
+    while state.phase != "load":  # type: ignore[attr-defined]
+        state.apply(state.legal_actions()[0])
+    return [list(pair) for pair in state.cannons]  # type: ignore[attr-defined]
+
+
+RANDOM = {"red_cannons": "random", "blue_cannons": "random"}
+
+
+def test_random_cannons_are_drawn_from_the_seed_without_a_choice() -> None:
+    """Option value random: no mount decision; the same seed draws the same pair."""
+    state = get_game("broadsides", RANDOM).new_state(2, 7)
+    while state.phase != "load":  # type: ignore[attr-defined]
+        assert state.phase != "mount"  # type: ignore[attr-defined]
+        state.apply(state.legal_actions()[0])
+    assert drawn_pairs(RANDOM, 7) == drawn_pairs(RANDOM, 7)
+    assert any(drawn_pairs(RANDOM, 7) != drawn_pairs(RANDOM, seed) for seed in range(8, 12))
+
+
+def test_random_cannons_draw_every_legal_pair() -> None:
+    """Each legal pair (all nine: two tiles of each kind) is drawn for each captain."""
+    pairs = {tuple(p) for p in get_game("broadsides").cannon_pairs().values()}  # type: ignore[attr-defined]
+    seen: list[set[tuple[int | None, ...]]] = [set(), set()]
+    for seed in range(200):
+        for p, pair in enumerate(drawn_pairs(RANDOM, seed)):
+            seen[p].add(tuple(pair))
+    assert seen == [pairs, pairs]
+
+
+def test_a_random_pair_is_open_and_the_other_captain_still_chooses_in_secret() -> None:
+    """Red's pair is drawn (public: kept by every resampling, shown to Blue at once);
+    Blue chooses in secret, and Red's resamplings redraw Blue's choice."""
+    game = get_game("broadsides", {"red_cannons": "random"})
+    state = game.new_state(2, 5)
+    while state.phase != "mount":  # type: ignore[attr-defined]
+        state.apply(state.legal_actions()[0])
+    assert state.current_player == 1 and len(state.legal_actions()) == 3  # a fore cannon
+    red = state.cannons[0]  # type: ignore[attr-defined]
+    shown = [c["cannon"] for c in state.view(1)["ships"][0]["cannons"]]
+    assert shown == [game.components.cannons[k].id for k in red]  # type: ignore[attr-defined]
+    state.apply(state.legal_actions()[-1])  # Blue's fore cannon
+    rng = Rng.from_seed(2)
+    redrawn = set()
+    for _ in range(40):
+        assert state.resample(1, rng).cannons[0] == red  # type: ignore[attr-defined]
+        guess = state.resample(0, rng)
+        assert guess.cannons[0] == red  # type: ignore[attr-defined]
+        assert guess.view(0) == state.view(0)
+        redrawn.add(guess.cannons[1][0])  # type: ignore[attr-defined]
+        # the history's mount is Blue's (Red made none), kept true of the guess
+        mounts = [
+            game.action_space[a] for a in guess.history if game.action_space[a].kind == "mount"
+        ]  # type: ignore[attr-defined]
+        assert [m.args for m in mounts] == [(0, guess.cannons[1][0])]  # type: ignore[attr-defined]
+    assert len(redrawn) == 3
+
+
+def test_a_game_with_random_cannons_replays_from_its_record() -> None:
+    game = get_game("broadsides", {**RANDOM, "round_cap": 4})
+    state = game.new_state(2, 11)
+    rng = Rng.from_seed(11)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    again = Record.from_json(Record.of(state).to_json())
+    assert again.options == {**RANDOM, "round_cap": 4} and again.final_state() == state
+
+
+def test_a_bad_cannons_value_names_random_among_the_choices() -> None:
+    with pytest.raises(OptionError, match=r"blue_cannons.*'random'.*carronade\+carronade"):
+        get_game("broadsides", {"blue_cannons": "Random"})

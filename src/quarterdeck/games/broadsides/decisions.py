@@ -130,10 +130,11 @@ PICK_RULES: Mapping[str, Rule] = {
 
 def _pick_options(s: Position) -> list[int]:
     """A set's cards; with the module, FOE_F5 merged into the Evasion (Hard a-Port,
-    Weather Gauge before its first card, SD23), and "done" after a Steady As She Goes
-    placement (up to 2, at least 1)."""
+    Weather Gauge, Lucky Doubloon before its first card, SD23), and "done" after a
+    Steady As She Goes placement (up to 2, at least 1). Once "a Wild as …" is named
+    with a Lucky Doubloon in play, only the cards that may stand for it are asked."""
     options = sets.pick_options(s)
-    if s.sea is None:
+    if s.sea is None or sets.naming(s):
         return options
     if s.sel_kind == EVADE and not s.sel:
         options += sea_dog.trick_options(s, s.seat, "FOE_F5")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from quarterdeck.engine import Event
 
 from . import sea_dog
-from .components import card_suit, is_wild
+from .components import card_suit
 from .decks import discard_targets
 from .losses import queue
 from .phases import (
@@ -33,7 +33,7 @@ from .phases import (
     UNAIM,
     ZONE,
 )
-from .sets import sel_cards, start_pick
+from .sets import sel_cards, start_pick, wild_like
 from .setup import start_zero_in
 from .ship import (
     can_use_cannon,
@@ -257,7 +257,8 @@ def evade(s: Position) -> None:
         for v in values:
             s.covered[p]["evasion"][v - 1] = True
         n = max(0, len(values) - counted_penalty(s, p, "rigging"))
-        suits = {card_suit(x[0]) for x in s.sel if not is_wild(x[0])}
+        # a Wild, or a card a Lucky Doubloon turned into one (SD9), fits any suit
+        suits = {card_suit(x[0]) for x in s.sel if not wild_like(s, x[0])}
         # Weather Gauge: as if the straight were a straight flush (DT10)
         flush = len(suits) <= 1 or bool(s.sea and s.sea.effects.get("weather_gauge"))
         evaded = n if flush else n // 2

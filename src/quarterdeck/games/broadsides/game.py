@@ -21,12 +21,21 @@ from quarterdeck.engine import (
 from .actions import build_action_space
 from .components import Components, parse_components
 from .evaluation import red_win_chance
+from .information import seat_information
 from .sea_dog_cards import SeaDogCards, builtin_sea_dog, parse_sea_dog
 from .state import BroadSidesState
 from .table import BroadSidesGame
 from .tensor import Encoder, write_observation
 
 JSON = Any
+#: The options that fix the Sea Dog module's deal for experiments, at their defaults
+#: (the rules' draft).
+SEA_DOG_DEAL = {
+    "red_reputation": "draft",
+    "blue_reputation": "draft",
+    "sea_dog_trick": "",
+    "sea_dog_trick_holder": "nobody",
+}
 
 
 class BroadSides(BroadSidesGame):
@@ -35,6 +44,7 @@ class BroadSides(BroadSidesGame):
     min_players = 2
     max_players = 2
     rules_version = "1"
+    bots_revision = 1  # 1: the heuristic plays the Lucky Doubloon (the Sea Dog module)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "round_cap",
@@ -53,7 +63,9 @@ class BroadSides(BroadSidesGame):
                 "choose",
                 f"{captain.title()}'s cannons: 'choose' (the rule: chosen in secret) or a "
                 "variant that sets them openly, FORE+AFT by Cannon tile id, e.g. "
-                "long-nine+carronade (for experiments such as every pair of cannons)",
+                "long-nine+carronade (for experiments such as every pair of cannons), or "
+                "'random': a pair drawn at setup from the game's seed, every legal pair "
+                "alike, and mounted openly",
             )
             for captain in ("red", "blue")
         ),
@@ -63,6 +75,38 @@ class BroadSides(BroadSidesGame):
             "play the Experienced Sea Dog module: each captain keeps a Reputation and "
             "three secret Dirty Tricks (house cards: data/sea_dog.json, or the 'sea_dog' "
             "records of a data file given with -o data=FILE)",
+            house=True,
+        ),
+        *(
+            Option(
+                f"{captain}_reputation",
+                "draft",
+                f"with sea_dog: {captain.title()}'s Reputation, 'draft' (the rule: kept in "
+                "secret from those dealt) or an id such as REP1, for experiments such as "
+                "every pair of Reputations; set both captains' (the Reputations' draft is "
+                "then skipped and both are face up from the start; the same one twice is a "
+                "mirror match)",
+                house=True,
+            )
+            for captain in ("red", "blue")
+        ),
+        Option(
+            "sea_dog_trick",
+            "",
+            "with sea_dog: a Dirty Trick (an id such as DT07) set aside before the draft, "
+            "so that nobody drafts it (if the shuffle deals it, it swaps places with the "
+            "last card not dealt; every other card is dealt as with the same seed "
+            "without this option), for experiments such as each trick held against the "
+            "same seeds without it; '' (the rule): none",
+            house=True,
+        ),
+        Option(
+            "sea_dog_trick_holder",
+            "nobody",
+            "with sea_dog_trick: the captain who holds the set-aside trick from the start, "
+            "a secret trick on top of the three drafted (red or blue), or nobody (the "
+            "trick is out of the game)",
+            choices=("nobody", "red", "blue"),
             house=True,
         ),
         Option(
@@ -86,6 +130,7 @@ class BroadSides(BroadSidesGame):
         if self.options["hand_limit"]:  # a variant for experiments: every reader sees it
             self.components = replace(self.components, hand_limit=self.options["hand_limit"])
         self.preset_cannons = [self._preset(f"{captain}_cannons") for captain in ("red", "blue")]
+        self._check_sea_dog_deal()
         return self.components
 
     def _sea_dog_cards(self, raw: JSON) -> SeaDogCards | None:
@@ -98,6 +143,48 @@ class BroadSides(BroadSidesGame):
         if "sea_dog" not in raw:
             self.raw_data = raw = {**raw, "sea_dog": builtin_sea_dog()}
         return parse_sea_dog(raw["sea_dog"])
+
+    def _check_sea_dog_deal(self) -> None:
+        """The options that fix the module's deal for experiments (``sea_dog.py``
+        deals them): they need the module, cards of this set, and both Reputations."""
+        deal = {
+            key: self.options[key]
+            for key, default in SEA_DOG_DEAL.items()
+            if self.options[key] != default
+        }
+        if not deal:
+            return
+        sea = self.sea_dog
+        if sea is None:
+            raise OptionError(f"option {next(iter(deal))!r} needs the module: add -o sea_dog=true")
+        fixed = [key in deal for key in ("red_reputation", "blue_reputation")]
+        if any(fixed) and not all(fixed):
+            raise OptionError(
+                "options 'red_reputation' and 'blue_reputation' are set together (the "
+                "draft of Reputations is skipped), not one alone"
+            )
+        for key in ("red_reputation", "blue_reputation"):
+            if key in deal and sea.reputation_index(deal[key]) is None:
+                ids = ", ".join(r.id for r in sea.reputations)
+                raise OptionError(
+                    f"option {key!r} must be 'draft' or one of {ids}, not {deal[key]!r}"
+                )
+        if "sea_dog_trick_holder" in deal and "sea_dog_trick" not in deal:
+            raise OptionError("option 'sea_dog_trick_holder' needs a trick: -o sea_dog_trick=DT..")
+        if "sea_dog_trick" in deal:
+            trick = deal["sea_dog_trick"]
+            if sea.trick_index(trick) is None:
+                ids = ", ".join(t.id for t in sea.tricks)
+                raise OptionError(
+                    f"option 'sea_dog_trick' must be '' or one of {ids}, not {trick!r}"
+                )
+            r = sea.rules
+            if len(sea.tricks) <= 2 * r["trick_rounds"] * r["tricks_offered"]:
+                raise OptionError(
+                    "option 'sea_dog_trick' needs a Dirty Trick the draft does not deal, to "
+                    f"take the set-aside one's place: these cards have {len(sea.tricks)}, "
+                    "the draft deals them all"
+                )
 
     @cached_property
     def is_custom_data(self) -> bool:
@@ -117,12 +204,13 @@ class BroadSides(BroadSidesGame):
 
     def _preset(self, option: str) -> tuple[int, int] | None:
         value = self.options[option]
-        if value == "choose":
+        if value in ("choose", "random"):  # chosen in secret, or drawn (``setup.py``)
             return None
         pairs = self.cannon_pairs()
         if value not in pairs:
             raise OptionError(
-                f"option {option!r} must be 'choose' or one of {', '.join(pairs)}, not {value!r}"
+                f"option {option!r} must be 'choose', 'random' or one of "
+                f"{', '.join(pairs)}, not {value!r}"
             )
         return pairs[value]
 
@@ -155,11 +243,13 @@ class BroadSides(BroadSidesGame):
         and the tricks' rounds each), and per turn each window asked of each captain
         once per trick held plus a pass, the Sharpshooters' zone and its loss, and
         Rum Ration's extra cards to discard."""
-        base = self.configured({"sea_dog": False}).max_game_length(players)
+        base = self.configured({"sea_dog": False, **SEA_DOG_DEAL}).max_game_length(players)
         sea = self.sea_dog
         assert sea is not None
         rounds = sea.rules["trick_rounds"]
         tricks = 2 * rounds + 2  # every trick held, Crow's Nest twice: at most once a window each
+        if self.options["sea_dog_trick_holder"] != "nobody":
+            tricks += 1  # the set-aside trick, held on top of the drafted ones
         windows = 16  # the window points of a turn (house cards §1 and SD23), generously
         extra_draw = max((t.params.get("draw", 0) for t in sea.tricks), default=0)
         # the follow-up choices: Steady's second placement (card, place), Crow's Nest's
@@ -200,6 +290,14 @@ class BroadSides(BroadSidesGame):
 
     def seat_name(self, seat: int) -> str:
         return ("Red", "Blue")[seat]
+
+    def seat_information(self, state: State, seat: int) -> bytes:
+        """The seat's whole view without its log, in compact raw form
+        (``information.py``): the log does not tell a captain which cards it drew, so
+        the digest cannot lean on it, but the view's derived parts and words need not
+        be drawn to name what it shows."""
+        assert isinstance(state, BroadSidesState)
+        return seat_information(state, seat)
 
     def write_observation(self, state: State, seat: int, out: Buffer) -> None:
         assert isinstance(state, BroadSidesState)
@@ -253,13 +351,26 @@ class BroadSides(BroadSidesGame):
     def describe_event(self, event: Mapping[str, JSON], viewer: int | None = None) -> str:
         from .render import describe_event
 
-        return describe_event(event, self.components, viewer)
+        return describe_event(event, self.components, viewer, self.sea_dog)
 
     def experiments(self) -> Mapping[str, Callable[[bool], Any]]:
-        """``cannon-pairs``: every Red cannon pair against every Blue one, an
-        ``ExperimentDesign`` made by ``experiments.py``."""
+        """``cannon-pairs``: every Red cannon pair against every Blue one; with the
+        module on, ``sea-dog-reputations`` (every Reputation against every other) and
+        ``sea-dog-tricks`` (each Dirty Trick held against the same seeds without it):
+        each an ``ExperimentDesign`` made by ``experiments.py``."""
         from functools import partial
 
-        from .experiments import cannon_pairs
+        from .experiments import cannon_pairs, sea_dog_reputations, sea_dog_tricks
 
-        return {"cannon-pairs": partial(cannon_pairs, self.cannon_pairs())}
+        sea = self.sea_dog
+        reputations = [] if sea is None else [(r.id, r.name) for r in sea.reputations]
+        tricks = [] if sea is None else [(t.id, t.name) for t in sea.tricks]
+        plays = {
+            t.id: self.action_space[self.ids["trick", t.index]].text
+            for t in (sea.tricks if sea else ())
+        }
+        return {
+            "cannon-pairs": partial(cannon_pairs, self.cannon_pairs()),
+            "sea-dog-reputations": partial(sea_dog_reputations, reputations),
+            "sea-dog-tricks": partial(sea_dog_tricks, tricks, plays),
+        }

@@ -7,6 +7,7 @@ from typing import Any
 
 from .components import Components, a_or_an, card_name
 from .phases import AIM_CARD, ANY_TWO, EVADE, FLUSH, PAIR, PAYMENT, STRAIGHT, UNAIM, ZONE
+from .sea_dog_cards import SeaDogCards
 from .ship import hand_limit
 from .table import Position
 
@@ -91,7 +92,7 @@ def prompt_draft(s: Position, who: str) -> str:
 
 def prompt_window(s: Position, who: str) -> str:
     code = s.sea.window[0] if s.sea is not None and s.sea.window else ""
-    return f"{who}: play a Dirty Trick now ({WINDOW_WORDS.get(code, code)}), or pass"
+    return f"{who}: play a Dirty Trick now ({window_words(code)}), or pass"
 
 
 def prompt_trick_zone(s: Position, who: str) -> str:
@@ -142,25 +143,41 @@ def prompt_old_salt(s: Position, who: str) -> str:
     return f"{who}: Old Salt — keep one of the two cards drawn (the other is discarded)"
 
 
-#: The Sea Dog windows, in words (house cards §1).
+#: The Sea Dog windows, in words (house cards §1): ``{own}`` is the holder's, ``{foe}``
+#: the other captain's ("your" and "the foe's" in a prompt; "Red's" in the log).
 WINDOW_WORDS = {
-    "OWN_DECLARE:Aim": "your Aim card is chosen, before it is placed",
-    "OWN_DECLARE:Broadside": "your Broadside's cards are chosen, before it resolves",
-    "OWN_DECLARE:Sheer Off": "your Sheer Off's cards are chosen, before it resolves",
-    "OWN_DECLARE:Reload": "your Reload is declared, before any disc is drawn",
-    "OWN_DECLARE:Repair": "your Repair's cards are chosen, before any move",
-    "OWN_F4_END": "step 4 of your Firing is resolved",
-    "OWN_ZERO_IN": "your Gunsight is placed, before Target cards are drawn",
-    "FOE_AIM": "the foe has just placed an Aim card",
-    "FOE_BROADSIDE": "the foe's Broadside hits, before you discard or lose markers",
-    "DISASTER": "one of your Disaster tokens is about to flip",
-    "OWN_F2": "your shot is chosen, before its colour is checked",
-    "FOE_F2": "the foe's shot is chosen, before its colour is checked",
-    "OWN_F5": "before your foe decides about Evasion",
-    "FOE_F5": "before you decide about Evasion",
-    "FOE_F6": "before you remove the markers hit",
-    "OWN_S3": "the start of your Stage 3, before you draw",
+    "OWN_S1": "{own} Stage 1, outside an action",
+    "OWN_ACTION": "{own} Stage 1, as one of the two actions",
+    "OWN_DECLARE:Aim": "{own} Aim card is chosen, before it is placed",
+    "OWN_DECLARE:Broadside": "{own} Broadside's cards are chosen, before it resolves",
+    "OWN_DECLARE:Sheer Off": "{own} Sheer Off's cards are chosen, before it resolves",
+    "OWN_DECLARE:Reload": "{own} Reload is declared, before any disc is drawn",
+    "OWN_DECLARE:Repair": "{own} Repair's cards are chosen, before any move",
+    "OWN_S2": "the start of {own} Stage 2, before deciding to Fire",
+    "OWN_F2": "{own} shot is chosen, before its colour is checked",
+    "OWN_F4_START": "{own} Firing, before its Target cards are read",
+    "OWN_F4_END": "step 4 of {own} Firing is resolved",
+    "OWN_F5": "{own} Firing, before the Evasion",
+    "OWN_ZERO_IN": "{own} Gunsight is placed, before Target cards are drawn",
+    "OWN_S3": "the start of {own} Stage 3, before the draw",
+    "FOE_AIM": "{foe} Aim card has just been placed",
+    "FOE_BROADSIDE": "{foe} Broadside hits, before any Aim card or marker is lost",
+    "FOE_F2": "{foe} shot is chosen, before its colour is checked",
+    "FOE_F5": "{foe} Firing, at the Evasion",
+    "FOE_F6": "{foe} Firing, before the markers hit are removed",
+    "DISASTER": "one of {own} Disaster tokens is about to flip",
 }
+#: A trick's cost (house cards §1).
+COST_WORDS = {
+    "free": "free (not an action)",
+    "action": "one of your two actions",
+    "replaces_aim": "one of your two actions, in place of the Aim",
+}
+
+
+def window_words(code: str, own: str = "your", foe: str = "the foe's") -> str:
+    """A window's code in words, from the holder's side (``own``, ``foe``)."""
+    return WINDOW_WORDS.get(code, code).format(own=own, foe=foe)
 
 
 def prompt_stage2(s: Position, who: str) -> str:
@@ -191,7 +208,13 @@ def prompt_hand_limit(s: Position, who: str) -> str:
     return f"{who}: discard down to your hand limit of {hand_limit(s, s.seat)}"
 
 
-def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None = None) -> str:
+def describe_event(
+    event: Mapping[str, JSON],
+    c: Components,
+    viewer: int | None = None,
+    sea: SeaDogCards | None = None,
+) -> str:
+    """An event in words; ``sea``, the module's cards, names the secret ones kept."""
     kind = event["kind"]
     who = SEATS[event["seat"]] if "seat" in event and event["seat"] is not None else ""
 
@@ -290,55 +313,85 @@ def describe_event(event: Mapping[str, JSON], c: Components, viewer: int | None 
             return f"The game ends in a draw ({event['reason']})."
         return f"{SEATS[event['winner']]} WINS ({event['reason']})."
     if kind.startswith("sea-"):
-        return describe_sea_event(event, who, zone)
+        return describe_sea_event(event, who, zone, c, sea)
     return f"{kind}: {dict(event)}"
 
 
-def describe_sea_event(event: Mapping[str, JSON], who: str, zone: Any) -> str:
+def describe_sea_event(
+    event: Mapping[str, JSON],
+    who: str,
+    zone: Any,
+    c: Components,
+    sea: SeaDogCards | None = None,
+) -> str:
     """The Sea Dog module's events in words (secret parts only for their owner)."""
     kind = event["kind"]
+    other = SEATS[1 - event["seat"]] if event.get("seat") is not None else "the foe"
+
+    def named(card_id: str) -> str:
+        """A card's name from its id (the id itself without the cards at hand)."""
+        if sea is not None:
+            for card in (*sea.reputations, *sea.tricks):
+                if card.id == card_id:
+                    return card.name
+        return card_id
+
     if kind == "sea-draft":
         return (
             f"Each captain is dealt {event['reputations']} Reputations, then "
             f"{event['rounds']} rounds of {event['tricks']} Dirty Tricks (keep 1 each time)."
         )
     if kind == "sea-reputation":
-        kept = f" ({event['reputation']})" if "reputation" in event else ""
-        return f"{who} keeps a Reputation in secret{kept}."
+        if "reputation" in event:
+            return f"{who} keeps the Reputation {named(event['reputation'])}, in secret until both have chosen."
+        return f"{who} keeps a Reputation in secret."
     if kind == "sea-reputations":
         red, blue = event["reputations"]
         return f"Reputations revealed: Red is {red}; Blue is {blue}."
     if kind == "sea-keep":
-        kept = f" ({event['trick']})" if "trick" in event else ""
-        return f"{who} keeps a Dirty Trick in secret (round {event['round']}){kept}."
+        if "trick" in event:
+            return f"{who} keeps the Dirty Trick {named(event['trick'])} in secret (round {event['round']})."
+        return f"{who} keeps a Dirty Trick in secret (round {event['round']})."
     if kind == "sea-pass":
         return f"{who} plays no Dirty Trick."
     if kind == "sea-trick":
-        return f"{who} plays the Dirty Trick {event['name']}!"
+        when = event.get("window")
+        at = " (" + window_words(when, who + "'s", other + "'s") + ")" if when else ""
+        return f"{who} plays the Dirty Trick {event['name']}{at}!"
     if kind == "sea-damage":
-        return f"The damage track stands at {event['damage']}."
+        return f"{who}'s {named(event['trick'])}: the damage track stands at {event['damage']}."
     if kind == "sea-gunner":
         return f"{who}'s Gunner moves to the {('fore', 'aft')[event['cannon']]} cannon."
     if kind == "sea-sharpshooters":
-        return f"{who}'s Sharpshooters fire at the foe's {zone('zone')}."
+        return f"{who}'s Sharpshooters fire at {other}'s {zone('zone')}."
     if kind == "sea-gust":
-        return f"{who}'s Gust of Wind blows the Aim card just placed away."
+        side = ("left", "bottom")[event["side"]]
+        return (
+            f"{who}'s Gust of Wind blows {other}'s {card_name(event['card'], c.suits)} "
+            f"off the {side} of Target #{event['target'] + 1}."
+        )
     if kind == "sea-ignore-target":
         return f"{who} fights at Close Quarters: Target #{event['target'] + 1} has no effect."
     if kind == "sea-deadeye":
-        return f"{who}'s Deadeye shifts an Aim card on Target #{event['target'] + 1} by {event['shift']:+d}."
+        side = ("left", "bottom")[event["side"]]
+        return (
+            f"{who}'s Deadeye shifts the Aim card at the {side} of "
+            f"Target #{event['target'] + 1} by {event['shift']:+d}."
+        )
     if kind == "sea-crows-nest":
-        return f"{who} keeps Target(s) {', '.join(f'#{t + 1}' for t in event['kept'])} from the Crow's Nest."
+        kept = ", ".join(f"#{t + 1}" for t in event["kept"]) or "none"
+        return f"{who} keeps Target(s) {kept} from the Crow's Nest."
     if kind == "sea-boarding-nets":
-        return f"{who}'s Boarding Nets stop one shot."
+        return f"{who}'s Boarding Nets stop the {c.shots[event['shot']].name} shot."
     if kind == "sea-damage-control":
         return f"{who}'s Damage Control removes the Disaster of the {zone('zone')} unseen."
     if kind == "sea-marker":
         return f"{who} returns a marker to the {zone('zone')}."
     if kind == "sea-spy":
-        return f"{who}'s Spy Aboard makes the foe discard a card."
+        card = card_name(event["card"], c.suits)
+        return f"{who}'s Spy Aboard makes {other} discard the {card}."
     if kind == "sea-quartermaster":
-        return f"{who}'s Quartermaster sends a disc back to the bag."
+        return f"{who}'s Quartermaster sends a {c.shots[event['shot']].name} disc back to the bag."
     if kind == "sea-quartermaster-draw":
         return f"{who} draws {len(event['shots'])} discs (Shrewd Quartermaster)."
     if kind == "sea-slippery":
@@ -346,7 +399,17 @@ def describe_sea_event(event: Mapping[str, JSON], who: str, zone: Any) -> str:
     if kind == "sea-thunder":
         return f"{who}'s guns thunder: {event['discs']} discs for the Broadside."
     if kind == "sea-old-salt":
-        return f"{who} keeps one card of two (Old Salt) and discards the other."
+        gone = " ".join(card_name(x, c.suits) for x in event["discards"]) or "nothing"
+        return f"{who} keeps one of the two cards drawn (Old Salt) and discards {gone}."
+    if kind == "sea-lucky":
+        card = card_name(event["card"], c.suits)
+        if event["value"] >= 0:
+            as_what = f"a {event['value']}"
+        elif event["suit"] >= 0:
+            as_what = f"a {c.suits[event['suit']]}"
+        else:
+            as_what = "the other card of the pair"
+        return f"{who}'s Lucky Doubloon turns the {card} into a Wild, counted as {as_what}."
     if kind == "sea-stout-oak":
         return f"{who}'s Stout Oak Hull holds: the damage is now {event['damage']}."
     return f"{kind}: {dict(event)}"
@@ -491,6 +554,123 @@ def render_view(view: Mapping[str, JSON], c: Components) -> Any:
         )
         middle.append(f"\npicked so far: {picked}", style="bold")
     parts += [middle, Columns([_targets(view, mine, c)]), _ship_panel(view, mine, me, c)]
+    if view.get("sea_dog"):
+        parts.append(_sea_panel(view["sea_dog"], view["phase"], me))
     if view["pending"]:
         parts.append(Panel(view["pending"]["prompt"], expand=False, border_style="bold"))
     return _group(*parts)
+
+
+# -- the Sea Dog module in the terminal ----------------------------------------------------
+
+
+def _trick_when(trick: Mapping[str, JSON], own: str = "your", foe: str = "the foe's") -> str:
+    """A card's windows in words; several declarations read as one."""
+    codes = trick["window"]
+    declared = [code.split(":", 1)[1] for code in codes if code.startswith("OWN_DECLARE:")]
+    if len(declared) < 2:
+        return "; or ".join(window_words(code, own, foe) for code in codes) or "—"
+    listed = ", ".join(declared[:-1]) + " or " + declared[-1]
+    rest = [window_words(code, own, foe) for code in codes if not code.startswith("OWN_DECLARE:")]
+    return "; or ".join([f"{own} {listed} is declared, before it resolves", *rest])
+
+
+def _tricks_table(title: str, tricks: list[JSON], window: str | None) -> Any:
+    """Dirty Tricks face up: name, window, cost, uses and text; ``▶`` marks those whose
+    window is the one open (their Requires still decide whether they may be played)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=title, expand=False, show_lines=False, title_justify="left")
+    for column in ("Dirty Trick", "when", "cost", "text"):
+        table.add_column(column, overflow="fold")
+    for t in tricks:
+        fits = window is not None and window in t["window"]
+        name = Text(("▶ " if fits else "") + t["name"], style="bold yellow" if fits else "bold")
+        uses = f" ({t['uses']} uses)" if t.get("uses", 1) > 1 else ""
+        table.add_row(
+            name, _trick_when(t), COST_WORDS.get(t["cost"], t["cost"]) + uses, t.get("effect", "")
+        )
+    return table
+
+
+def _sea_panel(sea: Mapping[str, JSON], phase: str, me: int | None) -> Any:
+    """Both captains' Reputations (face up once revealed), your Dirty Tricks face up,
+    the foe's as a count, the tricks played, the draft's offer, the window open."""
+    from rich.panel import Panel
+    from rich.text import Text
+
+    parts: list[Any] = []
+    window = sea.get("window")
+    if window and sea["asking"]:
+        asked = sea["asking"][0]
+        if asked == me:
+            when, who = window_words(window), "you"
+        else:
+            when = window_words(window, SEATS[asked] + "'s", SEATS[1 - asked] + "'s")
+            who = SEATS[asked]
+        parts.append(
+            Text(
+                f"Window open: {when} — {who} may play a Dirty Trick (▶: its window) or pass",
+                style="bold yellow",
+            )
+        )
+    for p, ship in enumerate(sea["ships"]):
+        who = SEATS[p] + (" (you)" if p == me else "")
+        line = Text(f"{who}: ", style="bold red" if p == 0 else "bold blue")
+        rep = ship["reputation"]
+        if rep is not None:
+            line.append(f"Reputation {rep['name']}", style="bold")
+            line.append(f" — {rep['effect']}")
+        elif ship["reputation_chosen"]:
+            line.append("Reputation chosen, face down until both have chosen", style="dim")
+        else:
+            line.append("no Reputation chosen yet", style="dim")
+        held = ship["tricks_held"]
+        if ship["tricks"] is None:
+            line.append(f" · {held} Dirty Trick{'s' if held != 1 else ''} face down ")
+            line.append("▒" * held, style="red")
+        if ship.get("crows_nest"):
+            line.append(f" · Crow's Nest face up, {ship['crows_nest']} use(s) left")
+        parts.append(line)
+        if ship["tricks"]:
+            title = "Your Dirty Tricks" if p == me else f"{SEATS[p]}'s Dirty Tricks"
+            parts.append(
+                _tricks_table(title, ship["tricks"], window if p in sea["asking"][:1] else None)
+            )
+        parts += _draft_offer(ship, phase, p == me)
+        seen = ship.get("hand_seen")
+        if p != me and seen:
+            parts.append(Text(f"  seen by your spy in {SEATS[p]}'s hand: {len(seen)} card(s)"))
+    played = sea.get("played_tricks") or []
+    if played:
+        table = _tricks_table("Dirty Tricks played", [], None)
+        table.columns[0].header = "played by"
+        for t in played:
+            uses = f" ({t['uses']} uses)" if t.get("uses", 1) > 1 else ""
+            owner, other = SEATS[t["seat"]], SEATS[1 - t["seat"]]
+            table.add_row(
+                f"{owner}: {t['name']}",
+                _trick_when(t, owner + "'s", other + "'s"),
+                COST_WORDS.get(t["cost"], t["cost"]) + uses,
+                t.get("effect", ""),
+            )
+        parts.append(table)
+    return Panel(_group(*parts), title="Experienced Sea Dog", border_style="yellow", expand=False)
+
+
+def _draft_offer(ship: Mapping[str, JSON], phase: str, mine: bool) -> list[Any]:
+    """The cards on offer to a captain in the draft (only their own are known)."""
+    from rich.text import Text
+
+    if phase == "reputation" and ship["reputations_dealt"] and not ship["reputation_chosen"]:
+        lines: list[Any] = [Text("  Reputations dealt (keep one):", style="bold")]
+        for rep in ship["reputations_dealt"]:
+            lines.append(Text(f"    {rep['name']} — {rep['effect']}"))
+        return lines
+    dealt = ship["tricks_dealt"] or []
+    if phase == "draft" and ship["draft_rounds"] < len(dealt):
+        offer = dealt[ship["draft_rounds"]]
+        title = f"{'Your' if mine else 'The'} draft, round {ship['draft_rounds'] + 1}: keep one"
+        return [_tricks_table(title, offer, None)]
+    return []

@@ -29,6 +29,7 @@ from .phases import (
     DEADEYE,
     DOUBLE,
     DRAFT,
+    EVADE,
     FIRST_TURN,
     FLUSH,
     MAGAZINE,
@@ -59,7 +60,7 @@ from .phases import (
     ZONE,
 )
 from .sea_dog_cards import SeaDogCard, SeaDogCards
-from .sets import card_id, ordered_options, start_pick, wild_face_up
+from .sets import card_id, lucky_key, naming, ordered_options, start_pick, wild_face_up
 from .ship import (
     crewmen_aboard,
     foe,
@@ -95,9 +96,15 @@ def has_reputation(s: Position, p: int, rep_id: str) -> SeaDogCard | None:
 # -- the draft (rulebook: Reputation Setup; Dirty Tricks Setup) ----------------------------
 
 
+#: The options' names of the captains (``sea_dog_trick_holder``), by seat.
+CAPTAINS = {"red": 0, "blue": 1}
+
+
 def start_draft(s: Position) -> None:
     """Deal each captain their Reputations, and every round's Dirty Tricks (kept face
-    down: a round's are seen only once both have kept from the one before)."""
+    down: a round's are seen only once both have kept from the one before). The
+    options for experiments fix part of the deal after the same shuffles, so every
+    other card falls as it would with the same seed without them."""
     c = cards(s)
     s.sea = Sea()
     reps = [r.index for r in c.reputations]
@@ -107,12 +114,38 @@ def start_draft(s: Position) -> None:
     tricks = [t.index for t in c.tricks]
     s.rng.shuffle(tricks)
     k, rounds = c.rules["tricks_offered"], c.rules["trick_rounds"]
+    set_aside = _set_aside_trick(s, tricks, 2 * rounds * k)
     for p in (0, 1):
         s.sea.offers[p] = [
             sorted(tricks[(2 * r + p) * k : (2 * r + p + 1) * k]) for r in range(rounds)
         ]
     s.log(Event("sea-draft", {"reputations": n, "tricks": k, "rounds": rounds}))
+    holder = CAPTAINS.get(s.game.options["sea_dog_trick_holder"])
+    if set_aside is not None and holder is not None:
+        s.sea.tricks[holder].append(set_aside)  # secret, like a drafted one
     s.phase, s.seat = REPUTATION, 0
+    for p, captain in enumerate(CAPTAINS):  # both or neither (game.py checks)
+        rep_id = s.game.options[f"{captain}_reputation"]
+        if rep_id != "draft":  # the Reputations' draft skipped: kept, then shown
+            r = c.reputation_index(rep_id)
+            assert r is not None
+            s.sea.rep_offers[p] = [r]
+            keep_reputation(s, r)
+
+
+def _set_aside_trick(s: Position, tricks: list[int], dealt: int) -> int | None:
+    """The option ``sea_dog_trick``'s card, out of the draft: if the shuffle dealt it
+    (among the first ``dealt``), it swaps places with the last card, which no draft
+    deals, so every other card falls as without the option."""
+    trick_id = s.game.options["sea_dog_trick"]
+    if not trick_id:
+        return None
+    t = cards(s).trick_index(trick_id)
+    assert t is not None  # game.py checked it, and that a card is left undealt
+    at = tricks.index(t)
+    if at < dealt:
+        tricks[at], tricks[-1] = tricks[-1], tricks[at]
+    return t
 
 
 def draft_done(s: Position) -> bool:
@@ -247,11 +280,20 @@ def trick_options(s: Position, p: int, *codes: str) -> list[int]:
     for t in [*s.sea.tricks[p], *face_up(s, p)]:
         card = cards(s).tricks[t]
         effect = EFFECTS.get(card.id)
-        if effect is None or not any(code in card.windows for code in codes):
+        if effect is None or not fits(card, effect, codes):
             continue
         if effect.requires(s, p, card):
             out.append(a["trick", t])
     return out
+
+
+def fits(card: SeaDogCard, effect: Effect, codes: tuple[str, ...]) -> bool:
+    """Whether the card's window is one of ``codes``; one played before a use's cards
+    fits Stage 1 (OWN_S1) for its OWN_DECLARE windows."""
+    if any(code in card.windows for code in codes):
+        return True
+    declares = any(w.startswith("OWN_DECLARE:") for w in card.windows)
+    return effect.before_cards and declares and "OWN_S1" in codes
 
 
 def play_trick(s: Position, t: int) -> None:
@@ -292,15 +334,20 @@ def declared(s: Position) -> None:
 
 
 class Effect:
-    """A trick's rule: when it may be played (its Requires, SD5) and what it does."""
+    """A trick's rule: when it may be played (its Requires, SD5) and what it does.
+    ``before_cards``: a trick of ``OWN_DECLARE`` windows that changes which cards a
+    use may take (Lucky Doubloon), so it is played before the use's first card: in
+    Stage 1 (merged OWN_S1, SD23) or as the Evasion begins (FOE_F5)."""
 
     def __init__(
         self,
         play: Callable[[Position, int, SeaDogCard], None],
         requires: Callable[[Position, int, SeaDogCard], bool] = lambda s, p, card: True,
+        before_cards: bool = False,
     ) -> None:
         self.play = play
         self.requires = requires
+        self.before_cards = before_cards
 
 
 def _flag(name: str) -> Callable[[Position, int, SeaDogCard], None]:
@@ -370,6 +417,25 @@ def trick_zone(s: Position, zone: int) -> None:
     card = next(t for t in cards(s).tricks if t.id == "DT04")
     s.log(Event("sea-sharpshooters", {"seat": p, "zone": zone}))
     queue(s, [[foe(p), ZONE, card.param("markers"), zone, -1]], ACTION_DONE)
+
+
+# DT20 Lucky Doubloon (SD9): one card of a use stands as a Wild (``sets.py`` picks it)
+
+
+def _lucky_requires(s: Position, p: int, card: SeaDogCard) -> bool:
+    """Its Wild is chosen with the use's cards (SD23), so it is played before the
+    first of them: in Stage 1, for the turn's next use where a Wild counts (Aim,
+    Broadside, Sheer Off, Full Reload), or as an Evasion begins; never once cards are
+    chosen (OWN_DECLARE's own window). It needs a card that is not a Wild to turn."""
+    if not any(not is_wild(c) for c in s.hands[p]):
+        return False
+    if s.phase == STAGE1:
+        return True
+    return s.phase == PICK and s.sel_kind == EVADE and not s.sel and not naming(s)
+
+
+def _lucky(s: Position, p: int, card: SeaDogCard) -> None:
+    sea(s).effects[lucky_key(p)] = card.param("wilds")
 
 
 # DT03 Close Quarters, DT23 Steady As She Goes: they replace the Aim.
@@ -900,8 +966,7 @@ def old_salt_wild(s: Position) -> None:
     old_salt_keep(s, wild)
 
 
-#: The tricks whose rules are written, by card id (the others are dealt and held, and
-#: asked about in their windows like any, but not yet playable).
+#: Every trick's rule, by card id.
 EFFECTS: dict[str, Effect] = {
     "DT01": Effect(_flag("sea_dragon"), _damage_on_track),  # Sea Dragon Figurehead
     "DT02": Effect(_flag("red_hot")),  # Red-Hot Shot
@@ -922,6 +987,7 @@ EFFECTS: dict[str, Effect] = {
     "DT17": Effect(_flag("able_seamen")),  # Able Seamen
     "DT18": Effect(_rum_ration),  # Rum Ration
     "DT19": Effect(_spy, _spy_requires),  # Spy Aboard
+    "DT20": Effect(_lucky, _lucky_requires, before_cards=True),  # Lucky Doubloon
     "DT21": Effect(_flag("cut_across")),  # Cut Across Her Bow
     "DT22": Effect(_crows_nest, _crows_nest_requires),  # Crow's Nest
     "DT23": Effect(_steady, _steady_requires),  # Steady As She Goes
@@ -942,7 +1008,7 @@ def stage1_tricks(s: Position) -> list[int]:
     for action in trick_options(s, p, "OWN_S1", "OWN_ACTION"):
         card = cards(s).tricks[s.game.action_space[action].args[0]]
         if card.cost == "free":
-            if "OWN_S1" in card.windows:
+            if "OWN_S1" in card.windows or EFFECTS[card.id].before_cards:
                 options.append(action)
         elif "OWN_ACTION" in card.windows and _action_keeps_aim(s, p, card):
             options.append(action)

@@ -7,12 +7,19 @@ straights in run order from the lowest card (a Wild names its value); pairs, any
 cards and Repair payments by ascending id (Wilds last). A card is offered only if the
 set can still be finished after it. When a set is done its cards are discarded and
 the rule of its kind plays it (``proceed(kind)``: the Stage 1 actions, the Evasion).
+
+With the Sea Dog module a Lucky Doubloon (DT20, SD9) in play lets one card of the
+hand stand as a Wild in the next set where a Wild counts: "a Wild as v" (or "as ♠")
+is then followed by the card that stands for it, a Wild or the Doubloon's card
+(taken before any Wild of the set, so one set keeps one order).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+
+from quarterdeck.engine import Event
 
 from .components import WILD_CARDS, card_suit, card_value, is_wild
 from .phases import (
@@ -59,6 +66,8 @@ def reserve(s: Position) -> int:
 
 
 def start_pick(s: Position, kind: str) -> None:
+    if s.sea is not None and not lucky_left(s, s.seat):  # a Doubloon's last use is over
+        s.sea.effects.pop(lucky_key(s.seat) + "_cards", None)
     s.sel = []
     s.sel_kind = kind
     s.phase = PICK
@@ -91,10 +100,15 @@ def max_cards(s: Position) -> int:
 
 def pick_options(s: Position) -> list[int]:
     kind = s.sel_kind
+    if naming(s):
+        return stand_in_options(s)
     if kind == AIM_CARD:
         a = s.game.ids
-        ids = [a["card", card] for card in s.hands[s.seat] if not is_wild(card)]
-        if any(is_wild(card) for card in s.hands[s.seat]):
+        hand = s.hands[s.seat]
+        ids = [a["card", card] for card in hand if not is_wild(card)]
+        if doubloon_open(s):
+            ids += [a["wild-value", v] for v in range(1, 11) if stand_ins(s, hand, v, -1)]
+        elif any(is_wild(card) for card in hand):
             ids += [a["wild-value", v] for v in range(1, 11)]
         return ids
     if kind == FLUSH:
@@ -102,6 +116,156 @@ def pick_options(s: Position) -> list[int]:
     if kind in (STRAIGHT, EVADE):
         return straight_options(s)
     return plain_options(s)
+
+
+# -- Lucky Doubloon (Sea Dog DT20, SD9): a card of the hand stands as a Wild -----------
+
+#: The sets in which a Wild counts, so a Lucky Doubloon in play waits for the next of
+#: them (a Single Shot Reload's or a Repair's cards have no value or suit that counts).
+LUCKY_SETS = (AIM_CARD, FLUSH, STRAIGHT, PAIR, EVADE)
+#: The sets whose Wilds are named ("a Wild as 7", "as ♠"): the Doubloon's card is then
+#: asked after the name. In a pair a Wild names nothing: any two cards pair.
+NAMED_SETS = (AIM_CARD, FLUSH, STRAIGHT, EVADE)
+
+
+def lucky_key(p: int) -> str:
+    """``Sea.effects`` keys: how many cards ``p``'s Doubloon may still turn into
+    Wilds (``lucky<p>``) and the cards it turned, as bits of their ids
+    (``lucky<p>_cards``)."""
+    return f"lucky{p}"
+
+
+def lucky_left(s: Position, p: int) -> int:
+    """How many cards ``p``'s Lucky Doubloon in play may still turn into Wilds."""
+    return s.sea.effects.get(lucky_key(p), 0) if s.sea is not None else 0
+
+
+def lucky_cards(s: Position, p: int) -> int:
+    return s.sea.effects.get(lucky_key(p) + "_cards", 0) if s.sea is not None else 0
+
+
+def wild_like(s: Position, card: int) -> bool:
+    """A Wild, or a card of the seat picking that its Doubloon turned into one."""
+    return is_wild(card) or bool(lucky_cards(s, s.seat) >> card & 1)
+
+
+def doubloon_open(s: Position) -> int:
+    """How many cards a Doubloon may turn into Wilds in the set being picked, now:
+    none once the set holds a Wild (the Doubloon's cards come first among a set's
+    Wilds, so that one set is picked in one order)."""
+    if s.sea is None or s.sel_kind not in NAMED_SETS or not lucky_left(s, s.seat):
+        return 0
+    return 0 if any(is_wild(x[0]) for x in s.sel) else lucky_left(s, s.seat)
+
+
+def doubloon_cards(s: Position, free: Sequence[int], value: int, suit: int) -> list[int]:
+    """The cards of ``free`` that may stand as the Doubloon's Wild named ``value`` (or
+    ``suit``): not a Wild, not already of that value or suit (it would stand for
+    itself), above the cards it turned before (one order)."""
+    turned = lucky_cards(s, s.seat)
+    return [
+        card
+        for card in free
+        if not is_wild(card)
+        and card_value(card) != value
+        and card_suit(card) != suit
+        and turned >> card == 0
+    ]
+
+
+def stand_ins(s: Position, free: Sequence[int], value: int, suit: int) -> list[int]:
+    """The cards of ``free`` that may stand as "a Wild as ``value``" (or "as ``suit``";
+    the other is -1) with the set still to be finished: a Wild (the first: they are
+    alike) or a card the Doubloon turns."""
+    out = []
+    doubloon = doubloon_open(s)
+    wild = next((card for card in free if is_wild(card)), None)
+    if wild is not None and (not doubloon or finishes(s, free, wild, value, suit, 0)):
+        out.append(wild)
+    if doubloon:
+        out += [
+            card
+            for card in doubloon_cards(s, free, value, suit)
+            if finishes(s, free, card, value, suit, doubloon - 1)
+        ]
+    return out
+
+
+def finishes(
+    s: Position, free: Sequence[int], card: int, value: int, suit: int, doubloon: int
+) -> bool:
+    """Whether a straight or flush whose first card is about to be ``card`` (standing
+    for ``value`` or ``suit``) can get its second one, ``doubloon`` cards being left
+    to turn (past its first card, a set can always be finished)."""
+    if s.sel or s.sel_kind == AIM_CARD:
+        return True
+    rest = [x for x in free if x != card]
+    if s.sel_kind == FLUSH:
+        return any(is_wild(x) or card_suit(x) == suit or doubloon for x in rest)
+    return any(is_wild(x) or card_value(x) == next_value(value) or doubloon for x in rest)
+
+
+def naming(s: Position) -> bool:
+    """Whether "a Wild as …" is chosen and the card that stands for it is asked next."""
+    return s.sea is not None and "lucky_value" in s.sea.effects
+
+
+def stand_in_options(s: Position) -> list[int]:
+    a = s.game.ids
+    effects = s.sea.effects  # type: ignore[union-attr]
+    free = free_cards(s, s.seat)
+    stand = stand_ins(s, free, effects["lucky_value"], effects["lucky_suit"])
+    return [a["wild"] if is_wild(card) else a["card", card] for card in stand]
+
+
+def name_wild(s: Position, value: int, suit: int) -> None:
+    """A Wild is named ("a Wild as …"): while a Doubloon may turn a card, the card
+    that stands for it is asked next (a Wild, or a card of the hand); else a Wild."""
+    if doubloon_open(s):
+        effects = s.sea.effects  # type: ignore[union-attr]
+        effects["lucky_value"], effects["lucky_suit"] = value, suit
+        return
+    stand_in(s, first_free_wild(s), value, suit)
+
+
+def stand_in(s: Position, card: int, value: int, suit: int) -> None:
+    """``card`` joins the set as a Wild named ``value`` or ``suit``: a Wild, or a card
+    the Doubloon turns (it is picked face up, so the log says which)."""
+    if s.sea is not None:
+        s.sea.effects.pop("lucky_value", None)
+        s.sea.effects.pop("lucky_suit", None)
+    if not is_wild(card):
+        turn_lucky(s, card, value, suit)
+    if s.sel_kind == AIM_CARD:  # a Wild on a Target stays one (its value is kept)
+        s.sel = [[card, value, -1]]
+        to_place(s)
+        return
+    take(s, card, value, suit)
+
+
+def turn_lucky(s: Position, card: int, value: int, suit: int) -> None:
+    p = s.seat
+    effects = s.sea.effects  # type: ignore[union-attr]
+    key = lucky_key(p)
+    effects[key] -= 1
+    effects[key + "_cards"] = lucky_cards(s, p) | 1 << card
+    s.log(Event("sea-lucky", {"seat": p, "card": card, "value": value, "suit": suit}))
+
+
+def doubloon_used_up(s: Position) -> None:
+    """The use a Doubloon waited for is over (DT20: "for that use"): a pair it made
+    turns its later card; whatever it did not turn is lost."""
+    p = s.seat
+    if s.sel_kind not in LUCKY_SETS or not lucky_left(s, p):
+        return
+    if s.sel_kind == PAIR and not natural_pair(s):
+        turn_lucky(s, s.sel[-1][0], -1, -1)
+    s.sea.effects[lucky_key(p)] = 0  # type: ignore[union-attr]
+
+
+def natural_pair(s: Position) -> bool:
+    first, second = (x[0] for x in s.sel)
+    return is_wild(first) or is_wild(second) or card_value(first) == card_value(second)
 
 
 # -- flushes: Wilds first (the first one names the suit), then cards by ascending id ----
@@ -113,32 +277,49 @@ def flush_starts(s: Position, keep: int) -> bool:
     room = min(len(s.hands[p]) - keep, usable_shots(s, p))
     if room < 2:
         return False
-    wilds = sum(1 for card in s.hands[p] if is_wild(card))
-    suits = Counter(card_suit(card) for card in s.hands[p] if not is_wild(card))
-    return any(not s.covered[p]["broadside"][x] and suits[x] + wilds >= 2 for x in range(4))
+    return any(wild or n >= 2 for _, wild, n in flush_suits(s, s.hands[p], lucky_left(s, p)))
+
+
+def flush_suits(s: Position, free: Sequence[int], doubloon: int) -> Iterator[tuple[int, bool, int]]:
+    """Each uncovered suit x a flush of two or more may take: whether "a Wild as x" may
+    begin it (a Wild, or a card ``doubloon`` may turn, of another suit), and how many
+    cards of x there are."""
+    wilds = sum(1 for card in free if is_wild(card))
+    suits = Counter(card_suit(card) for card in free if not is_wild(card))
+    for x in range(4):
+        if s.covered[s.seat]["broadside"][x]:
+            continue
+        turned = min(doubloon, sum(suits.values()) - suits[x])
+        wild = (wilds and suits[x] + wilds >= 2) or (turned and suits[x] + wilds + turned >= 2)
+        yield x, bool(wild), suits[x]
+
+
+def flush_firsts(s: Position, free: Sequence[int], doubloon: int) -> list[int]:
+    """The first picks of a flush: "a Wild as ♠", or a card with another of its suit
+    above it (the Wilds come first)."""
+    a = s.game.ids
+    ids = []
+    for x, wild, n in flush_suits(s, free, doubloon):
+        if wild:
+            ids.append(a["wild-suit", x])
+        if n >= 2:
+            cards = sorted(card for card in free if not is_wild(card) and card_suit(card) == x)
+            ids += [a["card", card] for card in cards[:-1]]  # another must follow
+    return ids
 
 
 def flush_options(s: Position) -> list[int]:
     a = s.game.ids
     p = s.seat
     free = free_cards(s, p)
-    wilds = sum(1 for card in free if is_wild(card))
     if len(s.sel) >= max_cards(s):
         return [a["done"]]
-    ids = []
     if not s.sel:
-        suits = Counter(card_suit(card) for card in free if not is_wild(card))
-        for x in range(4):
-            if s.covered[p]["broadside"][x]:
-                continue
-            if wilds and suits[x] + wilds >= 2:
-                ids.append(a["wild-suit", x])
-            cards = sorted(card for card in free if not is_wild(card) and card_suit(card) == x)
-            ids += [a["card", card] for card in cards[:-1]]  # another must follow
-        return ids
+        return flush_firsts(s, free, doubloon_open(s))
+    ids = []
     suit = s.sel[0][2]
-    normals = [x[0] for x in s.sel if not is_wild(x[0])]
-    if not normals and wilds:
+    normals = [x[0] for x in s.sel if not wild_like(s, x[0])]
+    if not normals and stand_ins(s, free, -1, suit):
         ids.append(a["wild"])
     low = normals[-1] if normals else -1
     ids += [
@@ -162,17 +343,55 @@ def straight_starts(s: Position, track: str, room: int) -> bool:
     """Whether a straight of two or more uncovered numbers can be picked."""
     if room < 2:
         return False
-    hand = s.hands[s.seat]
-    values = {card_value(card) for card in hand if not is_wild(card)}
-    wilds = sum(1 for card in hand if is_wild(card))
+    p = s.seat
+    return any(
+        card or wild for _, card, wild in straight_values(s, s.hands[p], track, lucky_left(s, p))
+    )
+
+
+def straight_values(
+    s: Position, free: Sequence[int], track: str, doubloon: int
+) -> Iterator[tuple[int, bool, bool]]:
+    """Each v a straight of two or more uncovered numbers may begin at: whether a card
+    of value v, and whether "a Wild as v", may begin it, with a card to follow as
+    v + 1 (of that value, a Wild, or a card ``doubloon`` may turn)."""
+    wilds = sum(1 for card in free if is_wild(card))
+    values = Counter(card_value(card) for card in free if not is_wild(card))
+    covered = s.covered[s.seat][track]
     for v in range(1, 11):
         w = next_value(v)
-        if not (track_open(s, track, v) and track_open(s, track, w)):
+        if covered[v - 1] or covered[w - 1]:
             continue
-        need = (v not in values) + (w not in values)
-        if need <= wilds:
-            return True
-    return False
+        card = values[v] and (values[w] or wilds or (doubloon and len(free) >= 2))
+        wild = (wilds and (values[w] or wilds >= 2)) or (
+            doubloon and turns_first(free, v, w, wilds, values, doubloon)
+        )
+        yield v, bool(card), bool(wild)
+
+
+def straight_firsts(s: Position, free: Sequence[int], track: str, doubloon: int) -> list[int]:
+    """The first picks of a straight: a card of value v, or "a Wild as v"."""
+    a = s.game.ids
+    ids = []
+    for v, card, wild in straight_values(s, free, track, doubloon):
+        if card:
+            ids += [a["card", x] for x in free if not is_wild(x) and card_value(x) == v]
+        if wild:
+            ids.append(a["wild-value", v])
+    return ids
+
+
+def turns_first(
+    free: Sequence[int], v: int, w: int, wilds: int, values: Counter[int], doubloon: int
+) -> bool:
+    """Whether the Doubloon may turn a card of ``free`` into "a Wild as v" with a card
+    left to follow as w (of that value, a Wild, or another card it turns)."""
+    return any(
+        not is_wild(card)
+        and card_value(card) != v
+        and (values[w] - (card_value(card) == w) > 0 or wilds or (doubloon >= 2 and len(free) >= 2))
+        for card in free
+    )
 
 
 def straight_options(s: Position) -> list[int]:
@@ -180,31 +399,19 @@ def straight_options(s: Position) -> list[int]:
     p = s.seat
     track = "evasion" if s.sel_kind == EVADE else "sheer-off"
     free = free_cards(s, p)
-    wilds = sum(1 for card in free if is_wild(card))
-    values_free = {card_value(card) for card in free if not is_wild(card)}
     ids = []
     if not s.sel:
         if s.sel_kind == EVADE:
             ids.append(a["done"])  # no Evasion
         if max_cards(s) < 2:
             return ids
-        for v in range(1, 11):
-            w = next_value(v)
-            if not (track_open(s, track, v) and track_open(s, track, w)):
-                continue
-            # v must be followed by w: by a card, or by a Wild that is left over
-            for card in free:
-                if not is_wild(card) and card_value(card) == v and (w in values_free or wilds):
-                    ids.append(a["card", card])
-            if wilds and (w in values_free or wilds >= 2):
-                ids.append(a["wild-value", v])
-        return ids
+        return ids + straight_firsts(s, free, track, doubloon_open(s))
     used = {x[1] for x in s.sel}
     if len(s.sel) < min(max_cards(s), 10):
         v = next_value(s.sel[-1][1])
         if v not in used and track_open(s, track, v):
             ids += [a["card", card] for card in free if not is_wild(card) and card_value(card) == v]
-            if wilds:
+            if stand_ins(s, free, v, -1):
                 ids.append(a["wild-value", v])
     if len(s.sel) >= 2:
         ids.append(a["done"])
@@ -215,11 +422,18 @@ def straight_options(s: Position) -> list[int]:
 
 
 def pair_starts(s: Position) -> bool:
-    """Whether a pair can be picked (a Wild pairs with any card)."""
+    """Whether a pair can be picked (a Wild pairs with any card; with a Lucky
+    Doubloon in play, any two cards pair)."""
     hand = s.hands[s.seat]
     wilds = sum(1 for card in hand if is_wild(card))
     values = Counter(card_value(card) for card in hand if not is_wild(card))
+    if lucky_left(s, s.seat) and len(hand) >= 2:
+        return True
     return wilds >= 2 or (wilds >= 1 and bool(values)) or any(n >= 2 for n in values.values())
+
+
+def pairs_with(first: int, card: int, lucky: bool) -> bool:
+    return lucky or is_wild(card) or is_wild(first) or card_value(card) == card_value(first)
 
 
 def plain_options(s: Position) -> list[int]:
@@ -235,23 +449,18 @@ def plain_options(s: Position) -> list[int]:
     if kind == ANY_TWO and not s.sel:  # another card must follow the first
         candidates = [card for card in candidates if any(other > card for other in free)]
     if len(s.sel) < max_cards(s):
+        lucky = kind == PAIR and lucky_left(s, p) > 0
         if kind == PAIR and s.sel:
             first = s.sel[0][0]
-            candidates = [
-                card
-                for card in candidates
-                if is_wild(card) or is_wild(first) or card_value(card) == card_value(first)
-            ]
+            candidates = [card for card in candidates if pairs_with(first, card, lucky)]
         elif kind == PAIR:  # the first card of a pair needs a partner after it
             candidates = [
                 card
                 for card in candidates
                 if any(
                     other > card
-                    and (
-                        is_wild(other)
-                        or (not is_wild(card) and card_value(other) == card_value(card))
-                    )
+                    and (not is_wild(card) or is_wild(other))
+                    and pairs_with(card, other, lucky)
                     for other in free
                 )
             ]
@@ -277,6 +486,10 @@ def take(s: Position, card: int, value: int, suit: int) -> None:
 
 
 def pick_card(s: Position, card: int) -> None:
+    if naming(s):  # the card the Doubloon turns into the Wild just named
+        effects = s.sea.effects  # type: ignore[union-attr]
+        stand_in(s, card, effects["lucky_value"], effects["lucky_suit"])
+        return
     if s.sel_kind == AIM_CARD:
         s.sel = [[card, card_value(card), card_suit(card)]]
         to_place(s)
@@ -285,27 +498,30 @@ def pick_card(s: Position, card: int) -> None:
 
 
 def pick_wild(s: Position) -> None:
-    suit = s.sel[0][2] if s.sel_kind == FLUSH else -1
-    take(s, first_free_wild(s), -1, suit)
+    """ "A Wild": another Wild of a flush, a Wild of a pair or a payment, or the Wild
+    that stands for the one just named."""
+    if naming(s):
+        effects = s.sea.effects  # type: ignore[union-attr]
+        stand_in(s, first_free_wild(s), effects["lucky_value"], effects["lucky_suit"])
+    elif s.sel_kind == FLUSH:
+        name_wild(s, -1, s.sel[0][2])
+    else:
+        take(s, first_free_wild(s), -1, -1)
 
 
 def pick_wild_value(s: Position, value: int) -> None:
-    wild = first_free_wild(s)
-    if s.sel_kind == AIM_CARD:
-        s.sel = [[wild, value, -1]]
-        to_place(s)
-        return
-    take(s, wild, value, -1)
+    name_wild(s, value, -1)
 
 
 def pick_wild_suit(s: Position, suit: int) -> None:
-    take(s, first_free_wild(s), -1, suit)
+    name_wild(s, -1, suit)
 
 
 def to_place(s: Position) -> None:
     """The Aim card is chosen: it is placed (with the Sea Dog module, after the
     OWN_DECLARE:Aim window)."""
     if s.sea is not None:
+        doubloon_used_up(s)
         s.proceed(SEA_DECLARE)
     else:
         s.phase = PLACE
@@ -348,6 +564,8 @@ def done(s: Position) -> None:
         for card in cards:
             s.hands[p].remove(card)
             s.discards[p].append(card)
+    if s.sea is not None:
+        doubloon_used_up(s)
     if s.sea is not None and kind not in (EVADE, AIM_CARD):
         s.proceed(SEA_DECLARE)  # OWN_DECLARE opens before the action resolves
     else:

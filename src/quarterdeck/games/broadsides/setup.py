@@ -63,7 +63,7 @@ def place_officer(s: Position, officer: int, zone: int) -> None:
         if p == 0:
             s.seat = 1
         else:
-            s.phase, s.seat = MOUNT, 0
+            begin_mounting(s, 0)
 
 
 def fill_crew(s: Position, p: int) -> None:
@@ -74,6 +74,33 @@ def fill_crew(s: Position, p: int) -> None:
 
 
 # -- the cannons, chosen in secret ----------------------------------------------------------
+
+
+def cannons_drawn(s: Position, p: int) -> bool:
+    """A variant for experiments (option ``random``): ``p``'s cannons are drawn, not
+    chosen."""
+    return bool(s.game.options[("red", "blue")[p] + "_cannons"] == "random")
+
+
+def begin_mounting(s: Position, p: int) -> None:
+    """Captain ``p`` (then the next) mounts cannons. A captain whose pair is drawn
+    (option ``random``) makes no choice: the pair is drawn from the game's own random
+    generator, each legal pair alike, and mounted openly, like a pair set by option."""
+    while p < 2 and cannons_drawn(s, p):
+        pairs = sorted(s.game.cannon_pairs().values())
+        s.cannons[p] = list(s.rng.choice(pairs))
+        for position, kind in enumerate(s.cannons[p]):
+            s.log(Event("mount", {"seat": p, "position": position, "cannon": kind}))
+        p += 1
+    if p < 2:
+        s.phase, s.seat = MOUNT, p
+    else:
+        reveal_cannons(s)
+
+
+def reveal_cannons(s: Position) -> None:
+    s.log(Event("reveal-cannons", {"cannons": [list(s.cannons[0]), list(s.cannons[1])]}))
+    start_loading(s, 0, SETUP_LOAD)
 
 
 def mount_options(s: Position) -> list[int]:
@@ -99,10 +126,9 @@ def mount(s: Position, position: int, kind: int) -> None:
     s.log(Event("mount", {"seat": p, "position": position}, {p: {"cannon": kind}}))
     if position == AFT:
         if p == 0:
-            s.seat = 1
+            begin_mounting(s, 1)
         else:
-            s.log(Event("reveal-cannons", {"cannons": [list(s.cannons[0]), list(s.cannons[1])]}))
-            start_loading(s, 0, SETUP_LOAD)
+            reveal_cannons(s)
 
 
 # -- loading shots --------------------------------------------------------------------------

@@ -45,7 +45,7 @@ from .phases import (
     ZERO_IN_SIGHT,
     ZONE,
 )
-from .sea_dog import dealt_rounds
+from .sea_dog import dealt_rounds, seen_in_hand
 from .sea_dog_cards import DECLARABLE, WINDOWS, SeaDogCards
 from .table import Position
 
@@ -194,7 +194,9 @@ def observation_layout(
             (CARDS,),
             "1 for each Aim card the foe surely holds: kept in hand since the foe's Aim "
             "deck was last formed anew from the (public) discard pile, or picked face up "
-            "for the set the foe is building; the rest of the foe's hand is unknown",
+            "for the set the foe is building"
+            + (", or seen with Spy Aboard and still in that hand (SD19)" if sea is not None else "")
+            + "; the rest of the foe's hand is unknown",
         ),
         f("discards", (2, CARDS), f"1 for each Aim card in the discard pile [me, foe] ({cards})"),
     ]
@@ -208,23 +210,26 @@ def observation_layout(
 #: Every window code, ``OWN_DECLARE:<X>`` one per action (the ``sea_window`` order).
 WINDOW_CODES = WINDOWS + tuple("OWN_DECLARE:" + x for x in DECLARABLE)
 
-#: The Sea Dog effects in play this turn (``Sea.effects``), in the ``sea_in_play`` order.
-SEA_EFFECTS = (
-    "stage1",
-    "changed_targets",
-    "red_hot",
-    "wet_powder",
-    "sea_dragon",
-    "weather_gauge",
-    "draw",
-)
+#: The Sea Dog effects in play this turn (``Sea.effects``), in the ``sea_in_play`` order,
+#: with what each means.
+SEA_EFFECT_MEANINGS = {
+    "stage1": "a Dirty Trick was played in Stage 1, so Changing Targets is no longer open",
+    "changed_targets": "the turn's captain Changed Targets instead of Stage 1",
+    "red_hot": "Red-Hot Shot: the spent disc counts as matching the zone",
+    "wet_powder": "Wet Powder: the spent disc counts as not matching, over Red-Hot Shot (SD12)",
+    "sea_dragon": "Sea Dragon Figurehead: the foe may not Evade this Firing",
+    "weather_gauge": "Weather Gauge: the Evasion counts as a straight flush",
+    "draw": "Rum Ration: Stage 3 draws more cards",
+}
+SEA_EFFECTS = tuple(SEA_EFFECT_MEANINGS)
 
 
 def _sea_dog_fields(sea: SeaDogCards) -> list[TensorField]:
     """The Experienced Sea Dog module: Reputations, Dirty Tricks, the window open."""
     reps, tricks = len(sea.reputations), len(sea.tricks)
-    rep_names = ", ".join(r.id for r in sea.reputations)
-    trick_names = ", ".join(t.id for t in sea.tricks)
+    rep_names = ", ".join(f"{r.id} {r.name}" for r in sea.reputations)
+    trick_names = ", ".join(f"{t.id} {t.name}" for t in sea.tricks)
+    rounds = sea.rules["trick_rounds"]
     f = TensorField
     return [
         f(
@@ -237,22 +242,47 @@ def _sea_dog_fields(sea: SeaDogCards) -> list[TensorField]:
         f(
             "sea_window",
             (len(WINDOW_CODES),),
-            "the window open, one-hot: " + ", ".join(WINDOW_CODES),
+            "the timing window open (house cards §1: an OWN_ window is the turn's "
+            "captain's, a FOE_ window its foe's, DISASTER the token owner's; the captain "
+            "asked is the one deciding), one-hot: "
+            + ", ".join(WINDOW_CODES)
+            + "; all 0 with no window open",
         ),
         f(
             "sea_reputation",
             (2, reps),
-            f"the kept Reputation [me, foe] ({rep_names}); the foe's once revealed",
+            f"the kept Reputation, one-hot per row [me, foe] ({rep_names}); the foe's "
+            "only once both are revealed",
         ),
-        f("sea_reputations_dealt", (reps,), "1 for each Reputation dealt to me"),
+        f(
+            "sea_reputations_dealt",
+            (reps,),
+            "1 for each Reputation dealt to me to choose from (the Reputations as in "
+            "sea_reputation)",
+        ),
         f("sea_tricks", (tricks,), f"1 for each secret Dirty Trick I hold ({trick_names})"),
-        f("sea_tricks_dealt", (tricks,), "1 for each Dirty Trick dealt to me in the draft so far"),
-        f("sea_foe_tricks", (1,), "secret Dirty Tricks the foe holds / the draft's rounds"),
-        f("sea_played", (2, tricks), "1 for each Dirty Trick played [by me, by the foe]"),
+        f(
+            "sea_tricks_dealt",
+            (tricks,),
+            "1 for each Dirty Trick dealt to me in the draft rounds seen so far (a round "
+            "is seen once both captains kept from the one before)",
+        ),
+        f(
+            "sea_foe_tricks",
+            (1,),
+            f"secret Dirty Tricks the foe holds / {rounds} (the draft's rounds; which "
+            "ones is unknown)",
+        ),
+        f(
+            "sea_played",
+            (2, tricks),
+            "1 for each Dirty Trick played (face up, public) [by me, by the foe]",
+        ),
         f(
             "sea_in_play",
             (len(SEA_EFFECTS),),
-            "1 for each effect in play this turn: " + ", ".join(SEA_EFFECTS),
+            "1 for each Dirty Trick effect in play this turn or Firing: "
+            + "; ".join(f"{name} ({w})" for name, w in SEA_EFFECT_MEANINGS.items()),
         ),
     ]
 
@@ -726,6 +756,9 @@ def _sea_dog(state: Position, seat: int, e: Encoder, v: Any) -> None:
         v[at["sea_foe_tricks"]] = min(1.0, len(sea.tricks[foe]) / cards.rules["trick_rounds"])
     for p, t in sea.played:
         v[at["sea_played"] + (p != seat) * tricks + t] = 1.0
+    # Spy Aboard showed the foe's hand: the cards still in it are surely held (SD19).
+    for card in seen_in_hand(state, seat):
+        v[e.foe_known_hand[card]] = 1.0
     for k, name in enumerate(SEA_EFFECTS):
         if sea.effects.get(name):
             v[at["sea_in_play"] + k] = 1.0

@@ -7,9 +7,10 @@ from typing import Any, TypeVar
 
 from quarterdeck.engine import LazyView, Rng
 
-from .components import CANNON_POSITIONS
+from .components import CANNON_POSITIONS, Components
 from .phases import AIM_CARD, EVADE, HAND_LIMIT, OLD_SALT, PICK, PLACE, STAGE1, WINDOW
 from .sea_dog import dealt_rounds, draft_done, seen_in_hand
+from .setup import cannons_drawn
 from .ship import (
     can_use_cannon,
     hand_limit,
@@ -34,15 +35,21 @@ class _Ship(LazyView):
     """One ship as ``seat`` sees it, drawn part by part (``SHIP_PARTS``): all at once
     for the full view (``full``), each when first read for a bot's view."""
 
-    __slots__ = ("_own", "_p", "_reveal", "_shown", "_state")
+    __slots__ = ("_own", "_p", "_reveal", "_state")
 
     def __init__(self, state: Position, p: int, seat: int | None, reveal: bool) -> None:
         super().__init__()
         self._state, self._p, self._reveal = state, p, reveal
         self._own = reveal or p == seat
-        self._shown = self._own or cannons_revealed(state)
+
+    def _shown(self) -> bool:
+        """Whether the seat sees which cannons this ship mounts: its own, both once
+        revealed, and a pair drawn at setup (option ``random``: mounted openly)."""
+        return self._own or cannons_revealed(self._state) or cannons_drawn(self._state, self._p)
 
     def _draw(self, key: str) -> JSON:
+        if key == "zones":
+            return _shared_zones(self)
         return SHIP_PARTS[key](self)
 
     def _has_part(self, key: object) -> bool:
@@ -81,12 +88,35 @@ def _zones(ship: _Ship) -> list[JSON]:
     return zones
 
 
+# A bot draws the ships' zones thousands of times a second, and a search meets the same
+# few arrangements of markers and officers again and again: bots' views share one
+# drawing of each (a bot reads its view and never writes into a part). Each drawing
+# keeps the components it was drawn from; the store is emptied when it grows large.
+_ZONE_DRAWINGS: dict[tuple[int, ...], tuple[Components, list[JSON]]] = {}
+_ZONE_DRAWINGS_KEPT = 4096
+
+
+def _shared_zones(ship: _Ship) -> list[JSON]:
+    """``_zones``, drawn once for each arrangement (the markers and the officers' places
+    are all it shows besides the printed zones)."""
+    state, p = ship._state, ship._p
+    c = state.c
+    key = (id(c), *state.markers[p], *(-2 if z is None else z for z in state.officers[p]))
+    drawing = _ZONE_DRAWINGS.get(key)
+    if drawing is None or drawing[0] is not c:
+        if len(_ZONE_DRAWINGS) >= _ZONE_DRAWINGS_KEPT:
+            _ZONE_DRAWINGS.clear()
+        drawing = _ZONE_DRAWINGS[key] = (c, _zones(ship))
+    return drawing[1]
+
+
 def _cannons(ship: _Ship) -> list[JSON]:
     state, p, c = ship._state, ship._p, ship._state.c
     cannons = []
+    shown = ship._shown()
     for position, where in enumerate(CANNON_POSITIONS):
         kind = state.cannons[p][position]
-        known = kind is not None and ship._shown
+        known = kind is not None and shown
         cannons.append(
             {
                 "position": where,
@@ -244,15 +274,26 @@ def sea_dog_view(state: Position, seat: int | None, reveal: bool) -> JSON:
         return None
     dealt = dealt_rounds(sea, cards.rules["trick_rounds"])
 
+    # A card carries its text and its index (what the "reputation", "keep-trick" and
+    # "trick" actions name): the client draws it face up without the data file.
     def rep(r: int | None) -> JSON:
         if r is None:
             return None
         card = cards.reputations[r]
-        return {"id": card.id, "name": card.name, "effect": card.effect}
+        return {"id": card.id, "index": r, "name": card.name, "effect": card.effect}
 
     def trick(t: int) -> JSON:
         card = cards.tricks[t]
-        return {"id": card.id, "name": card.name, "window": list(card.windows), "cost": card.cost}
+        return {
+            "id": card.id,
+            "index": t,
+            "name": card.name,
+            "window": list(card.windows),
+            "cost": card.cost,
+            "uses": card.uses,
+            "requires": card.requires,
+            "effect": card.effect,
+        }
 
     ships = []
     for p in (0, 1):
@@ -278,6 +319,8 @@ def sea_dog_view(state: Position, seat: int | None, reveal: bool) -> JSON:
     return {
         "ships": ships,
         "played": [[p, cards.tricks[t].id] for p, t in sea.played],
+        # the same, face up with their text, for the table
+        "played_tricks": [{"seat": p, **trick(t)} for p, t in sea.played],
         "window": sea.window[0] if sea.window else None,
         "asking": list(sea.asking),
         "in_play": dict(sorted(sea.effects.items())),
@@ -467,7 +510,7 @@ def _redraw_hand(state: Position, s: Position, p: int, rng: Rng, seat: int | Non
 
 def _redraw_cannons(s: Position, p: int, rng: Rng) -> None:
     chosen = [pos for pos in (0, 1) if s.cannons[p][pos] is not None]
-    if not chosen:
+    if not chosen or cannons_drawn(s, p):  # a drawn pair is mounted openly
         return
     preset = s.game.preset_cannons[p]
     combos = [preset] if preset else list(s.game.cannon_pairs().values())
@@ -479,11 +522,13 @@ def _redraw_cannons(s: Position, p: int, rng: Rng) -> None:
     # Keep the history true of the new choice (the engine strips the owner's secrets,
     # the old choice among them, from the log of the guess).
     space = s.game.action_space
+    # The mounts in the history are, two by two, those of the captains who choose.
+    choosers = [q for q in (0, 1) if not cannons_drawn(s, q)]
     seen = 0
     for n, action_id in enumerate(s.history):
         action = space[action_id]
         if action.kind == "mount":
-            owner = 0 if seen < 2 else 1
+            owner = choosers[seen // 2]
             seen += 1
             if owner == p:
                 position = action.args[0]
