@@ -31,6 +31,7 @@ ORDER = [
     "view",
     "tensor",
     "render",
+    "belief",
     "bot",
     # the contract
     "decisions",
@@ -39,7 +40,7 @@ ORDER = [
     "__init__",
 ]
 LEAVES = {"components", "phases", "actions"}
-RULES_AND_SATELLITES = {"scoring", "turn", "view", "tensor", "render", "bot"}
+RULES_AND_SATELLITES = {"scoring", "turn", "view", "tensor", "render", "belief", "bot"}
 
 
 def imported(module: str) -> set[str]:

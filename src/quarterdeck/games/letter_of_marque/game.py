@@ -35,6 +35,7 @@ class LetterOfMarque(Game):
     min_players = 3
     max_players = 6
     rules_version = "1"
+    bots_revision = 1  # 1: the heuristic reads the table; the search models play with it
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "cannon_tiebreak",
@@ -46,6 +47,10 @@ class LetterOfMarque(Game):
         ),
     )
     data_package = "quarterdeck.games.letter_of_marque.data"
+    # The search plays the other captains and its rollouts with the heuristic, which
+    # sees only each seat's view: otherwise the foes in its tree fire knowing every
+    # base, and it plays worse than the heuristic it is built on (docs/games).
+    search_models_play: ClassVar[bool] = True
 
     components: Components
 
@@ -79,6 +84,25 @@ class LetterOfMarque(Game):
 
     def seat_name(self, seat: int) -> str:
         return self.colour(seat)
+
+    def seat_information(self, state: State, seat: int) -> bytes:
+        """Whose turn it is and the seat's own secrets (which of its ships are armed);
+        the public part of the log tells everything else it sees. The table starts
+        the same in every game of a number of players (the decks' contents, the
+        reserves, the cannons); every random draw is logged in public where it shows
+        (each treasure turned up, the first player's tie-break), the order of the
+        decks being known to nobody; every decision is logged in public (a ship
+        leaving and the treasure it turned up, its launch, an arrival, an attack
+        with the base shown, a pass) but whether a ship launched is armed, told to
+        its owner alone; and nothing changes between them but what follows from
+        those events (the turn passing, the points). The secrets are here, not only
+        in the log: a state drawn for another seat keeps only that seat's secrets in
+        its log, yet shows this seat its own bases (``view.py``)."""
+        assert isinstance(state, LetterOfMarqueState)
+        armed = "".join("1" if ship.armed else "0" for ship in state.fleets[seat])
+        return (
+            f"{seat},{state.num_players},{state.current_player},{armed},{state.reserves[seat][0]}"
+        ).encode()
 
     def write_observation(self, state: State, seat: int, out: Buffer) -> None:
         assert isinstance(state, LetterOfMarqueState)
