@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.ai import ISMCTSBot, make_bot
+from quarterdeck.ai.ismcts import Node
 from quarterdeck.arena.sim import simulate
 from quarterdeck.engine import Action, OptionError, Rng, State, get_game
 
@@ -135,3 +136,80 @@ def test_the_search_models_play_with_the_game_heuristic() -> None:
     bot = make_bot("ismcts:easy", get_game("broadsides"), 1)
     assert isinstance(bot, ISMCTSBot)
     assert bot.prior is not None and bot.foe_model is not None and bot.rollout is not None
+
+
+class FixedRoot(ISMCTSBot):
+    """A search whose root statistics are given, to test how the choice is made."""
+
+    def __init__(
+        self, root_stats: dict[int, tuple[int, float, float]], hint: int, **kw: float
+    ) -> None:
+        super().__init__(0, **kw)  # type: ignore[arg-type]
+        self.root_stats = root_stats
+        self.hint = hint
+
+    def search(self, state: State) -> Node:
+        root = Node()
+        root.hint = self.hint
+        for action_id, (visits, mean, spread) in self.root_stats.items():
+            child = root.children[action_id] = Node()
+            child.visits, child.total = visits, mean * visits
+            child.squares = visits * (spread * spread + mean * mean)
+        return root
+
+
+def _two_choices() -> tuple[State, int, int]:
+    state = get_game("broadsides").new_state(2, 3)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    first, second = state.legal_actions()[:2]
+    return state, first.id, second.id
+
+
+def test_keep_prior_stands_by_the_prior_until_the_evidence_says_otherwise() -> None:
+    state, hint, other = _two_choices()
+    # The other choice was visited more, but its lead (0.1) is well inside the noise
+    # (standard error of the difference about 0.37): the prior's choice stands.
+    noisy = {hint: (10, 0.0, 1.0), other: (30, 0.1, 1.0)}
+    assert FixedRoot(noisy, hint).choose(state).id == other  # most visited, by default
+    assert FixedRoot(noisy, hint, keep_prior=1.0).choose(state).id == hint
+    # A clear lead (0.9 against 0.0, spread 0.3) overturns it.
+    clear = {hint: (10, 0.0, 0.3), other: (30, 0.9, 0.3)}
+    assert FixedRoot(clear, hint, keep_prior=1.0).choose(state).id == other
+    # The most visited choice is the prior's own: nothing to weigh.
+    own = {hint: (30, 0.0, 1.0), other: (10, 0.5, 1.0)}
+    assert FixedRoot(own, hint, keep_prior=1.0).choose(state).id == hint
+
+
+def test_a_game_that_asks_the_search_to_keep_its_prior_gets_it() -> None:
+    pirate_war = make_bot("ismcts:easy", get_game("pirate-war"), 1)
+    assert isinstance(pirate_war, ISMCTSBot)
+    assert pirate_war.keep_prior == get_game("pirate-war").search_keeps_prior is not None
+    assert pirate_war.tree_depth == 1
+    broadsides = make_bot("ismcts:easy", get_game("broadsides"), 1)
+    assert isinstance(broadsides, ISMCTSBot) and broadsides.keep_prior is None
+    assert broadsides.tree_depth is None
+
+
+def test_a_tree_one_choice_deep_holds_only_the_root_s_children() -> None:
+    """With ``tree_depth`` 1 every iteration judges one of the root's choices by the
+    rollout policy's play after it: no node below the root grows a child."""
+    game = get_game("broadsides")
+    state = mid_game("broadsides", 2, 5, 60)
+    heuristic = make_bot("heuristic", game, 2)
+    bot = ISMCTSBot(
+        3,
+        iterations=60,
+        rollout_depth=16,
+        foe_model=heuristic.choose,
+        rollout=heuristic.choose,
+        tree_depth=1,
+    )
+    root = bot.search(state)
+    assert sum(child.visits for child in root.children.values()) == 60
+    nodes = [n for child in root.children.values() for n in (child.followed or {}).values()]
+    nodes += list(root.children.values())
+    while nodes:
+        node = nodes.pop()
+        assert not node.children
+        nodes.extend((node.followed or {}).values())

@@ -3,6 +3,8 @@ Gymnasium's own env checker, registration, masks and illegal actions."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 import numpy as np
 import pytest
@@ -10,12 +12,15 @@ from gymnasium.utils.env_checker import check_env
 
 from quarterdeck.interop.gymnasium import QuarterdeckGymEnv, env_id
 
-from .conftest import GAME_PLAYERS, GAMES, short
+from .conftest import GAME_PLAYER_OPTIONS, GAMES, sea_dog_decision, short
 
 
-@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
-def test_gymnasium_check_env_passes(name: str, players: int) -> None:
-    made = gymnasium.make(env_id(name), players=players, opponents="random", render_mode="ansi")
+@pytest.mark.parametrize(("name", "players", "options"), GAME_PLAYER_OPTIONS)
+def test_gymnasium_check_env_passes(name: str, players: int, options: dict[str, Any]) -> None:
+    """Gymnasium's own env checker; with each module on too (the env keyword)."""
+    made = gymnasium.make(
+        env_id(name), players=players, opponents="random", render_mode="ansi", **options
+    )
     check_env(made.unwrapped, skip_render_check=False)
 
 
@@ -42,14 +47,50 @@ def play(env: QuarterdeckGymEnv, seed: int) -> tuple[float, int]:
             return reward, steps
 
 
-@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
-def test_a_masked_episode_ends_with_the_seats_return(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "options"), GAME_PLAYER_OPTIONS)
+def test_a_masked_episode_ends_with_the_seats_return(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
     env = QuarterdeckGymEnv(
-        name, players=players, seat=players - 1, opponents="random", **short(name)
+        name, players=players, seat=players - 1, opponents="random", **{**short(name), **options}
     )
     reward, steps = play(env, seed=players)
     assert steps > 0
     assert reward == env.position.returns()[players - 1]
+
+
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_the_sea_dog_keyword_reaches_the_game_and_its_fields_join_the_observation(
+    opponents: str,
+) -> None:
+    """Issue 25 item 7: ``gymnasium.make(..., sea_dog=True)`` plays the module against
+    bots that know it; the observation grows by the module's fields, appended after
+    the base ones, and an episode passes through the agent's module decisions with
+    those fields set, every observation inside the space."""
+    made = gymnasium.make(env_id("broadsides"), opponents=opponents, sea_dog=True, round_cap=10)
+    env = made.unwrapped
+    assert isinstance(env, QuarterdeckGymEnv) and env.game.options["sea_dog"] is True
+    before = QuarterdeckGymEnv("broadsides").game.observation_layout(2)
+    layout = env.game.observation_layout(2)
+    added = [f for f in layout.fields if f.name not in before.offset]
+    assert added and all(f.name.startswith("sea_") for f in added)
+    assert env.observation_space.shape == (before.size + sum(f.size for f in added),)
+    assert env.action_space.n == env.game.num_actions
+    phase = slice(layout.offset["sea_phase"], layout.offset["sea_window"])
+    obs, info = made.reset(seed=5)
+    rng = np.random.default_rng(5)
+    asked = 0
+    while True:
+        assert env.observation_space.contains(obs)
+        if sea_dog_decision(env.position):
+            asked += 1
+            assert obs[phase].sum() == 1
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = made.step(action)
+        if terminated or truncated:
+            break
+    assert asked >= 4  # a Reputation, three draft rounds, then windows
+    assert reward == env.position.returns()[env.seat]
 
 
 def test_an_illegal_action_loses_the_episode() -> None:

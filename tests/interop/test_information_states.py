@@ -6,15 +6,19 @@ and the history a resampled state keeps."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
 
 from quarterdeck.engine import Rng, State
+from quarterdeck.games.broadsides import BroadSides
 from quarterdeck.interop import openspiel as qos
 
-from .conftest import GAMES, short
+from ..games.broadsides.conftest import BLUE, RED, act, ship
+from ..games.broadsides.test_sea_dog import sea_position
+from .conftest import GAME_OPTIONS, sea_dog_decision, short
 from .test_openspiel import dealt, random_states
 
 SAMPLER = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -33,17 +37,21 @@ def _information(state: State, seat: int) -> tuple[str, str]:
     return qos.readable_information_state(state, seat), state.information_digest(seat)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_equal_information_gives_equal_strings_and_only_then(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), GAME_OPTIONS)
+def test_equal_information_gives_equal_strings_and_only_then(
+    name: str, options: dict[str, Any]
+) -> None:
     """Over random states of two deals and two resamples of each for every seat: the
     information-state string is 32 hex digits, and two states have the same string
-    for a seat exactly when its readable form (its view and log) is the same."""
-    game = qos.load(name, **short(name))
+    for a seat exactly when its readable form (its view and log) is the same. With
+    each module on too: its secrets (SD25) are in the readable form, so in the string."""
+    game = qos.load(name, **{**short(name), **options})
     pairs: dict[int, list[tuple[str, str]]] = {seat: [] for seat in range(game.num_players())}
     observations: dict[int, list[tuple[str, str]]] = {seat: [] for seat in pairs}
-    same = 0
+    same = module = 0
     for deal in (5, 6):
         for state in random_states(game, deal, every=13):
+            module += sea_dog_decision(state.state)
             for seat in pairs:
                 digest = state.information_state_string(seat)
                 assert len(digest) == 32 and int(digest, 16) >= 0
@@ -62,18 +70,22 @@ def test_equal_information_gives_equal_strings_and_only_then(name: str) -> None:
         _assert_one_to_one(observations[seat])
         assert len({d for _, d in pairs[seat]}) > len(pairs[seat]) // 4  # not all alike
     assert same > 0
+    assert module > 0 or not options  # the module's own decisions were among them
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_worlds_that_part_after_a_resample_differ_when_the_seat_can_tell(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), GAME_OPTIONS)
+def test_worlds_that_part_after_a_resample_differ_when_the_seat_can_tell(
+    name: str, options: dict[str, Any]
+) -> None:
     """A state and one drawn for a seat look alike to it; played on with the same
     decisions, they give the seat the same string exactly as long as what it sees
     (its view and log) stays the same: what it cannot see never shows, what it can
-    always does."""
-    game = qos.load(name, **short(name))
+    always does. With each module on too (the foe's secret tricks are redrawn)."""
+    game = qos.load(name, **{**short(name), **options})
     rng = np.random.default_rng(3)
-    told_apart = kept_alike = 0
+    told_apart = kept_alike = module = 0
     for state in random_states(game, deal=11, every=17)[:-1]:
+        module += sea_dog_decision(state.state)
         for seat in range(game.num_players()):
             true, drawn = state.clone(), state.resample_from_infostate(seat, SAMPLER)
             for _ in range(25):
@@ -92,11 +104,14 @@ def test_worlds_that_part_after_a_resample_differ_when_the_seat_can_tell(name: s
                 told_apart += not alike
                 kept_alike += alike
     assert kept_alike > 0
+    assert module > 0 or not options
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_a_clone_and_a_copy_by_json_give_the_same_strings(name: str) -> None:
-    game = qos.load(name, **short(name))
+@pytest.mark.parametrize(("name", "options"), GAME_OPTIONS)
+def test_a_clone_and_a_copy_by_json_give_the_same_strings(
+    name: str, options: dict[str, Any]
+) -> None:
+    game = qos.load(name, **{**short(name), **options})
     state = random_states(game, deal=2, every=20)[2]
     for seat in range(game.num_players()):
         expected = state.information_state_string(seat)
@@ -145,11 +160,11 @@ def test_readable_strings_come_from_the_observer_parameter() -> None:
         game.make_py_observer(None, {"colour": "red"})
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_a_resampled_state_keeps_its_history(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), GAME_OPTIONS)
+def test_a_resampled_state_keeps_its_history(name: str, options: dict[str, Any]) -> None:
     """history() and move_number() go on through resample_from_infostate; its deal is
     that of the drawn state's own seed, never the true one (which names every card)."""
-    game = qos.load(name, **short(name))
+    game = qos.load(name, **{**short(name), **options})
     state = random_states(game, deal=7, every=10)[2]
     drawn = state.resample_from_infostate(state.current_player(), SAMPLER)
     history = drawn.history()
@@ -162,3 +177,36 @@ def test_a_resampled_state_keeps_its_history(name: str) -> None:
         copy.apply_action(action)
         assert copy.history() == [*history, action] and copy.move_number() == len(history) + 1
     assert drawn.history_str() == ", ".join(map(str, drawn.history()))
+
+
+def test_sd_19_what_spy_aboard_showed_is_in_the_spys_observation_and_no_one_elses() -> None:
+    """SD19: Spy Aboard shows the spy the foe's hand. The cards still in it are in the
+    spy's observation tensor (``foe_known_hand``: the foe surely holds them) and
+    information state, never in the foe's; every state drawn for either seat looks
+    the same to it (strings and tensors), and the spy's draws keep those cards."""
+    game = qos.load("broadsides", sea_dog=True)
+    assert isinstance(game.qd_game, BroadSides)
+    blue = ship(hand=["2♠", "5♦", "5♣", "9♥", "10♠"])
+    position = sea_position(game.qd_game, ship(hand=["3♠"]), blue, (["Spy Aboard"], []))
+    observer = game.make_py_observer()
+
+    def known(state: qos.QuarterdeckState, seat: int) -> list[int]:
+        observer.set_from(state, seat)
+        return [int(c) for c in np.flatnonzero(observer.dict["foe_known_hand"])]
+
+    before = game.from_state(position)
+    assert known(before, RED) == known(before, BLUE) == []
+    act(position, "play Spy Aboard", "10♠")
+    state = game.from_state(position)
+    held = sorted(position.hands[BLUE])
+    assert len(held) == 4 and known(state, RED) == held
+    assert known(state, BLUE) == []
+    assert state.information_state_string(RED) != before.information_state_string(RED)
+    for seat in (RED, BLUE):
+        for _ in range(3):
+            drawn = state.resample_from_infostate(seat, SAMPLER)
+            assert drawn.information_state_string(seat) == state.information_state_string(seat)
+            assert drawn.observation_string(seat) == state.observation_string(seat)
+            assert drawn.observation_tensor(seat) == state.observation_tensor(seat)
+            if seat == RED:
+                assert sorted(drawn.state.hands[BLUE]) == held  # type: ignore[attr-defined]

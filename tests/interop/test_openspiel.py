@@ -4,6 +4,7 @@ check, serialization, and OpenSpiel's IS-MCTS bot playing BroadSides."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -14,7 +15,15 @@ from quarterdeck.ai import make_bot
 from quarterdeck.engine import Rng, get_game
 from quarterdeck.interop import openspiel as qos
 
-from .conftest import GAME_PLAYERS, GAMES, LONG_GAMES, near_end, short
+from .conftest import (
+    GAME_OPTIONS,
+    GAME_PLAYER_OPTIONS,
+    GAMES,
+    LONG_GAMES,
+    near_end,
+    sea_dog_decision,
+    short,
+)
 
 
 def dealt(game: qos.QuarterdeckGame, deal: int) -> qos.QuarterdeckState:
@@ -48,12 +57,15 @@ def test_every_game_is_registered_under_a_clear_short_name() -> None:
     assert qos.short_name("letter-of-marque") == "quarterdeck_letter_of_marque"
 
 
-@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
-def test_openspiel_random_simulation_checks_pass(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "options"), GAME_PLAYER_OPTIONS)
+def test_openspiel_random_simulation_checks_pass(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
     """OpenSpiel's own consistency checks, serialization on: legal actions sorted and
     empty for other players, clones equal, serialize/deserialize equal, masks,
-    returns within the utilities, length within the declared maximum."""
-    game = qos.load(name, players=players, **short(name))
+    returns within the utilities, length within the declared maximum. With each
+    module on too (the game parameter as OpenSpiel passes it, a bool)."""
+    game = qos.load(name, players=players, **{**short(name), **options})
     pyspiel.random_sim_test(
         game, num_sims=1 if name in LONG_GAMES else 3, serialize=True, verbose=False
     )
@@ -86,6 +98,74 @@ def test_parameters_are_the_games_options() -> None:
         qos.load("letter-of-marque", players=2)
     with pytest.raises(Exception, match="Unknown parameter 'broadsides_per_turn'"):
         qos.load("broadsides", broadsides_per_turn=3)
+
+
+@pytest.mark.parametrize(
+    "load",
+    [
+        lambda: qos.load("broadsides", sea_dog=True),
+        lambda: pyspiel.load_game("quarterdeck_broadsides", {"sea_dog": True}),
+        lambda: pyspiel.load_game("quarterdeck_broadsides(sea_dog=true)"),
+        lambda: pyspiel.load_game("quarterdeck_broadsides(round_cap=20,sea_dog=True)"),
+    ],
+    ids=["load", "dict", "string", "string-with-others"],
+)
+def test_the_sea_dog_parameter_reaches_the_game_as_openspiel_passes_it(load: Any) -> None:
+    """Issue 25 item 7: OpenSpiel accepts the module's option as a bool game parameter
+    (by keyword, by dict or in a game string) and the Quarterdeck game plays it: the
+    module's action space and length bound, and serialization keeps it."""
+    game = load()
+    assert game.get_parameters()["sea_dog"] is True
+    module = game.qd_game
+    assert module.options["sea_dog"] is True and module.sea_dog is not None
+    base = qos.load("broadsides", round_cap=module.options["round_cap"])
+    assert game.num_distinct_actions() == module.num_actions > base.num_distinct_actions()
+    assert game.max_game_length() == module.max_game_length(2) > base.max_game_length()
+    state = dealt(game, 9)
+    while not sea_dog_decision(state.state):  # on to the draft
+        state.apply_action(state.legal_actions()[0])
+    assert state.state.game.options["sea_dog"] is True
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert game2.get_parameters()["sea_dog"] is True and game2.qd_game.sea_dog is not None
+    assert state2.state == state.state and state2.legal_actions() == state.legal_actions()
+    assert pickle.loads(pickle.dumps(state)).state == state.state
+    assert not qos.load("broadsides").qd_game.options["sea_dog"]  # off by default
+
+
+def test_the_sea_dog_module_adds_its_fields_after_the_base_observation() -> None:
+    """The observation and information-state tensors grow by the module's fields
+    (``docs/observations.md``), appended after the base fields, which keep their
+    offsets; the observer offers them by name and sets them at a module decision."""
+    base, module = qos.load("broadsides"), qos.load("broadsides", sea_dog=True)
+    before = base.qd_game.observation_layout(2)
+    layout = module.qd_game.observation_layout(2)
+    added = [f for f in layout.fields if f.name not in before.offset]
+    assert [f.name for f in added] == [
+        "sea_phase",
+        "sea_window",
+        "sea_reputation",
+        "sea_reputations_dealt",
+        "sea_tricks",
+        "sea_tricks_dealt",
+        "sea_foe_tricks",
+        "sea_played",
+        "sea_in_play",
+    ]
+    grown = before.size + sum(f.size for f in added)
+    assert module.observation_tensor_size() == module.information_state_tensor_size() == grown
+    assert base.observation_tensor_size() == before.size
+    assert all(layout.offset[name] == at for name, at in before.offset.items())
+    assert layout.offset["sea_phase"] == before.size
+    state = dealt(module, 6)
+    while not sea_dog_decision(state.state):
+        state.apply_action(state.legal_actions()[0])
+    observer = module.make_py_observer()
+    observer.set_from(state, state.current_player())
+    assert set(observer.dict) == {f.name for f in layout.fields}
+    assert observer.dict["sea_phase"].any() and observer.dict["sea_reputations_dealt"].sum() == 3
+    assert list(observer.tensor) == pytest.approx(state.state.observation(state.current_player()))
+    assert len(state.observation_tensor(0)) == len(state.information_state_tensor(1)) == grown
 
 
 def test_the_deal_is_the_seed_of_the_quarterdeck_game() -> None:
@@ -153,18 +233,20 @@ def test_action_strings_are_unique_and_the_games_own(name: str) -> None:
     assert len(set(texts)) == len(texts)
 
 
-@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
+@pytest.mark.parametrize(("name", "players", "options"), GAME_PLAYER_OPTIONS)
 def test_a_resampled_state_has_the_same_information_state_for_that_seat(
-    name: str, players: int
+    name: str, players: int, options: dict[str, Any]
 ) -> None:
     """OpenSpiel checks this for C++ games only; ours is the same check: a state drawn
     by resample_from_infostate looks the same to the seat (information-state and
-    observation strings and tensors), and plays on."""
-    game = qos.load(name, players=players, **short(name))
+    observation strings and tensors), and plays on. With each module on too: the
+    states checked include the module's own decisions (SD25: the draft, windows)."""
+    game = qos.load(name, players=players, **{**short(name), **options})
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for state in random_states(game, deal=players * 17, every=11):
-        if state.is_terminal():
-            continue
+    states = [s for s in random_states(game, deal=players * 17, every=11) if not s.is_terminal()]
+    if options.get("sea_dog"):
+        assert sum(sea_dog_decision(s.state) for s in states) >= 3
+    for state in states:
         for seat in range(players):
             for _ in range(2):
                 other = state.resample_from_infostate(seat, sampler)
@@ -187,9 +269,9 @@ def test_resampling_redraws_what_the_seat_cannot_see() -> None:
     assert len(hands) > 1  # the foe's hand is hidden, so it is redrawn
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_serialize_and_pickle_carry_the_whole_state(name: str) -> None:
-    game = qos.load(name)
+@pytest.mark.parametrize(("name", "options"), GAME_OPTIONS)
+def test_serialize_and_pickle_carry_the_whole_state(name: str, options: dict[str, Any]) -> None:
+    game = qos.load(name, **options)
     state = random_states(game, deal=4, every=9)[3]
     text = pyspiel.serialize_game_and_state(game, state)
     game2, state2 = pyspiel.deserialize_game_and_state(text)

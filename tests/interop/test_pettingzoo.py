@@ -3,6 +3,8 @@ and seed_test, and what the environment promises beyond them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -10,17 +12,18 @@ from pettingzoo.test import api_test, seed_test
 from quarterdeck.engine import get_game
 from quarterdeck.interop.pettingzoo import ENVS, env, raw_env
 
-from .conftest import GAME_PLAYERS, GAMES, short
+from .conftest import GAME_OPTIONS, GAME_PLAYER_OPTIONS, GAMES, sea_dog_decision, short
 
 
-@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
-def test_pettingzoo_api_test_passes(name: str, players: int) -> None:
-    api_test(env(name, players=players), num_cycles=300)
+@pytest.mark.parametrize(("name", "players", "options"), GAME_PLAYER_OPTIONS)
+def test_pettingzoo_api_test_passes(name: str, players: int, options: dict[str, Any]) -> None:
+    """PettingZoo's own api_test; with each module on too (the env keyword)."""
+    api_test(env(name, players=players, **options), num_cycles=300)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_pettingzoo_seed_test_passes(name: str) -> None:
-    seed_test(lambda: env(name), num_cycles=300)
+@pytest.mark.parametrize(("name", "options"), GAME_OPTIONS)
+def test_pettingzoo_seed_test_passes(name: str, options: dict[str, Any]) -> None:
+    seed_test(lambda: env(name, **options), num_cycles=300)
 
 
 def test_every_game_has_a_versioned_environment() -> None:
@@ -43,9 +46,11 @@ def play_masked(e, seed: int) -> dict[str, float]:  # type: ignore[no-untyped-de
     return totals
 
 
-@pytest.mark.parametrize(("name", "players"), GAME_PLAYERS)
-def test_a_masked_random_game_ends_with_the_games_returns(name: str, players: int) -> None:
-    e = raw_env(name, players=players, **short(name))
+@pytest.mark.parametrize(("name", "players", "options"), GAME_PLAYER_OPTIONS)
+def test_a_masked_random_game_ends_with_the_games_returns(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    e = raw_env(name, players=players, **{**short(name), **options})
     totals = play_masked(e, seed=players)
     returns = e.game_state.returns()
     assert [totals[f"player_{i}"] for i in range(players)] == returns
@@ -64,6 +69,37 @@ def test_observations_are_the_seats_own_tensors_and_masks_only_on_its_turn() -> 
         legal = {a.id for a in state.legal_actions()} if state.current_player == i else set()
         assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
         assert e.observation_space(agent).contains(obs)
+
+
+def test_the_sea_dog_keyword_reaches_the_game_and_its_fields_join_the_observation() -> None:
+    """Issue 25 item 7: ``sea_dog=True`` (by ``env``, ``raw_env`` or ``ENVS``) plays the
+    module; each agent's observation grows by the module's fields, appended after the
+    base ones, and at a module decision they tell it (the Reputations dealt)."""
+    base = raw_env("broadsides")
+    for made in (env("broadsides", sea_dog=True), ENVS["broadsides_v0"](sea_dog=True)):
+        assert made.unwrapped.game.options["sea_dog"] is True
+    e = raw_env("broadsides", sea_dog=True)
+    layout, before = e.game.observation_layout(2), base.game.observation_layout(2)
+    added = [f for f in layout.fields if f.name not in before.offset]
+    assert added and all(f.name.startswith("sea_") for f in added)
+    grown = before.size + sum(f.size for f in added)
+    for agent in e.possible_agents:
+        assert e.observation_space(agent)["observation"].shape == (grown,)
+        assert base.observation_space(agent)["observation"].shape == (before.size,)
+        assert e.action_space(agent).n == e.game.num_actions > base.action_space(agent).n
+    e.reset(seed=4)
+    state = e.position
+    while not sea_dog_decision(state):
+        state.apply(state.legal_actions()[0].id)
+    seat = state.current_player
+    assert seat is not None
+    obs = e.observe(e.possible_agents[seat])
+    at = layout.offset["sea_reputations_dealt"]
+    assert obs["observation"][at : at + 9].sum() == 3  # three Reputations dealt
+    assert obs["observation"][: before.size].tolist() == pytest.approx(
+        state.observation(seat)[: before.size]
+    )
+    assert e.observation_space(e.possible_agents[seat]).contains(obs)
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:

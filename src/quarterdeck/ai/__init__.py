@@ -12,10 +12,11 @@ from quarterdeck.engine import Action, Bot, Game, OptionError, RandomBot, State
 
 from .ismcts import LEVELS, ISMCTSBot
 
-#: The built-in bots' revision. Bump it whenever any built-in bot may choose
-#: differently (the search, its levels, a game's heuristic or search settings): a
-#: tournament journal written by bots of another revision is refused, so a ladder that
-#: grows over many runs never mixes games of different bots.
+#: The built-in bots' revision. Bump it whenever the bots of every game may choose
+#: differently (the search itself, its levels); a change to one game's heuristic or
+#: search settings bumps that game's ``Game.bots_revision`` instead. A tournament
+#: journal written by bots of another revision is refused, so a ladder that grows over
+#: many runs never mixes games of different bots.
 BOTS_REVISION = 2
 
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
@@ -73,6 +74,8 @@ def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
         prior_weight=game.prior_weight,
         foe_model=modelled,
         rollout=modelled,
+        keep_prior=game.search_keeps_prior if policy is not None else None,
+        tree_depth=game.search_tree_depth,
     )
 
 

@@ -33,12 +33,13 @@ LEVELS = {"easy": 50, "normal": 200, "hard": 600}
 
 
 class Node:
-    __slots__ = ("available", "children", "followed", "hint", "total", "visits")
+    __slots__ = ("available", "children", "followed", "hint", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.total = 0.0  # sum of the results of the seat that chose the action into here
+        self.squares = 0.0  # sum of their squares: how much they spread
         self.available = 0  # how often the action into here was legal when considered
         self.hint: int | None = None  # the prior policy's choice here, asked once
         # Where the foe model's moves lead, apart from the searcher's own choices: who
@@ -56,7 +57,12 @@ class Node:
 
 class ISMCTSBot(Bot):
     """IS-MCTS with a budget of ``iterations`` (or ``seconds``, for interactive play
-    only: a time budget is not reproducible)."""
+    only: a time budget is not reproducible).
+
+    It plays the root's most-visited choice; with ``keep_prior`` (a number of standard
+    errors) it keeps the prior's choice unless another's mean result beats it by that
+    margin. ``tree_depth`` bounds how many of its own choices in a row the tree holds
+    (1: a look-ahead of one choice, the rest played by the rollout policy)."""
 
     name = "ismcts"
 
@@ -71,6 +77,8 @@ class ISMCTSBot(Bot):
         prior: Callable[[State], Action] | None = None,
         prior_weight: float = 1.0,
         foe_model: Callable[[State], Action] | None = None,
+        keep_prior: float | None = None,
+        tree_depth: int | None = None,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
@@ -81,6 +89,8 @@ class ISMCTSBot(Bot):
         self.prior = prior
         self.prior_weight = prior_weight
         self.foe_model = foe_model
+        self.keep_prior = keep_prior
+        self.tree_depth = tree_depth
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -88,6 +98,10 @@ class ISMCTSBot(Bot):
             return legal[0]
         root = self.search(state)
         best = max(legal, key=lambda a: _visits(root, a.id))
+        if self.keep_prior is not None and root.hint is not None and best.id != root.hint:
+            hinted = [a for a in legal if a.id == root.hint]
+            if hinted and not _better(root, best.id, root.hint, self.keep_prior):
+                return hinted[0]
         return best
 
     def search(self, state: State) -> Node:
@@ -118,6 +132,8 @@ class ISMCTSBot(Bot):
                 world.apply(action)
                 followed += 1
                 continue
+            if self.tree_depth is not None and len(path) >= self.tree_depth:
+                break  # deeper choices are the rollout's, as the foe's are the model's
             followed = 0
             actions = world.legal_actions()
             for a in actions:
@@ -142,8 +158,10 @@ class ISMCTSBot(Bot):
             path.append((node, actor))
         results = self._rollout(world, followed)
         for child, actor in path:
+            result = results[actor]
             child.visits += 1
-            child.total += results[actor]
+            child.total += result
+            child.squares += result * result
 
     def _score(self, node: Node, action_id: int) -> float:
         """UCB, plus a progressive bias towards the prior's choice that fades as the
@@ -182,6 +200,25 @@ class ISMCTSBot(Bot):
 def evaluate(state: State) -> list[float]:
     """The game's own estimate of each seat's result (``Game.evaluate``)."""
     return list(state.game.evaluate(state))
+
+
+def _better(root: Node, action_id: int, hint: int, z: float) -> bool:
+    """Whether the search's evidence says ``action_id`` beats the prior's choice
+    ``hint`` at the root: its mean result is higher by more than ``z`` standard errors
+    of the difference. Where rollouts cannot tell choices apart (their effect lies past
+    the horizon, or the dice drown it), the prior's reasons are worth more than noise."""
+    a, b = root.children.get(action_id), root.children.get(hint)
+    if a is None or a.visits < 2:
+        return False
+    if b is None or b.visits < 2:
+        return True
+    gap = a.total / a.visits - b.total / b.visits
+    return gap > z * math.sqrt(_variance(a) / a.visits + _variance(b) / b.visits)
+
+
+def _variance(node: Node) -> float:
+    mean = node.total / node.visits
+    return max(0.0, node.squares / node.visits - mean * mean)
 
 
 def _visits(root: Node, action_id: int) -> int:

@@ -134,6 +134,15 @@ class ExperimentDesign:
     level_noun: str = "level"
     #: Paragraphs (Markdown) for the report's "How to read this".
     notes: tuple[str, ...] = ()
+    #: A treatment factor (by option): each of its levels gives something to one seat
+    #: (``treated``, in the levels' order; ``None`` for the control level, which gives
+    #: it to nobody). The report adds each treatment's lift: the treated seat's win
+    #: rate minus its rate in the control games of the same seeds.
+    treatment: str | None = None
+    treated: tuple[int | None, ...] = ()
+    #: How a game shows that the treatment was used, by a level of another factor: the
+    #: text of an action (as a record keeps it); the report counts those games.
+    used_when: tuple[tuple[str, str], ...] = ()
 
 
 DATA_OPTION = Option(
@@ -152,6 +161,10 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
+    #: The revision of this game's own bots and search settings, on top of the built-in
+    #: bots' ``BOTS_REVISION``: bump it when they may choose differently, and the
+    #: game's tournament journals start anew while other games' stay whole.
+    bots_revision: ClassVar[int] = 0
     #: Older rules versions whose records still replay, each with a migration of the
     #: record's header (identity if nothing changed for records).
     record_migrations: ClassVar[Mapping[str, Callable[[dict[str, JSON]], dict[str, JSON]]]] = {}
@@ -315,6 +328,16 @@ class Game(ABC):
     #: Whether the search plays the other seats' moves and its rollouts with the game's
     #: heuristic bot (a model of sensible play) instead of UCB and random moves.
     search_models_play: ClassVar[bool] = False
+    #: The search departs from its prior's choice only where its results say another
+    #: choice is better by more than this many standard errors (``None``: it takes
+    #: the choice it visited most). For games whose choices mostly pay off past the
+    #: rollouts' horizon, where a bare count of visits would follow noise.
+    search_keeps_prior: ClassVar[float | None] = None
+    #: How many of the searching seat's own choices in a row the search tree holds
+    #: (``None``: as many as it grows); deeper ones are the rollout's. 1 is a one-step
+    #: look-ahead over the heuristic: for a game whose turn is a long chain of choices,
+    #: a tree the budget cannot fill would judge a choice by random steps after it.
+    search_tree_depth: ClassVar[int | None] = None
 
     def evaluate(self, state: State) -> list[float]:
         """An estimate of each seat's result of an unfinished ``state`` (a
@@ -359,8 +382,13 @@ class Game(ABC):
         default its whole view without the log: always enough, at the cost of a view.
         A game whose log tells each seat everything it learns (secrets logged at the
         source, every decision logged for its seat) may return less, e.g. whose turn
-        it is and the seat's options, which is much cheaper. Whatever it returns must
-        be the same on every state ``resample(seat)`` draws."""
+        it is and the seat's own secrets, which is much cheaper: its own secrets too,
+        since a state drawn for another seat keeps only that seat's secrets in its log
+        yet shows this seat its own (Letter of Marque). A game may also write the
+        view in a compact form of its own (BroadSides). Whatever it returns must be
+        the same on every state ``resample(seat)`` draws, and tell apart any two
+        states whose views differ where their logs, as the seat saw them, agree
+        (``tests/interop/test_information_digest.py``)."""
         view = state.view(seat, log=False)
         del view["log"]
         return json.dumps(view, sort_keys=True, separators=(",", ":")).encode()
@@ -398,6 +426,7 @@ class State(ABC):
     underscored hooks; this class enforces the contract around them."""
 
     __slots__ = (
+        "_drawn_log",
         "_kept_log",
         "_legal",
         "_legal_ids",
@@ -425,6 +454,9 @@ class State(ABC):
         self._legal_ids: frozenset[int] = frozenset()
         self._kept_log: _KeptLog | None = None
         self._log_digests: dict[int | None, _LogDigest] = {}
+        # A state drawn by ``resample``: the log it was drawn with, shared by every draw
+        # from one position with the seats' digests of it (``_drawn_log_digest``).
+        self._drawn_log: _KeptLog | None = None
 
     # -- whose turn and what may be done ---------------------------------------------
 
@@ -551,6 +583,7 @@ class State(ABC):
         # seat's over a long log cost more than the draw itself. The seat sees the kept
         # log as it saw the true one, so its digest, if already known, carries over.
         state._log_digests = {}
+        state._drawn_log = self._kept_log
         known = self._known_log_digest(seat)
         if known is not None:
             events = state.events
@@ -600,13 +633,33 @@ class State(ABC):
             or kept.length > len(events)
             or (kept.length and events[kept.length - 1] is not kept.last)
         ):
-            kept = _LogDigest(0, None, bytes(16))
+            kept = self._drawn_log_digest(seat) or _LogDigest(0, None, bytes(16))
         digest = kept.digest
         for event in events[kept.length :]:
             digest = chain(digest, event.seen_bytes(seat))
-        if kept.length != len(events):
+        if kept.length != len(events) or digests.get(seat) is not kept:
             digests[seat] = _LogDigest(len(events), events[-1] if events else None, digest)
         return digest
+
+    def _drawn_log_digest(self, seat: int | None) -> _LogDigest | None:
+        """For a state drawn by ``resample``, ``seat``'s digest of the log it was drawn
+        with, if that still begins its log: worked out once for every draw from one
+        position (a search asks the other seats' digests of each of its draws, and
+        working one out over a long log cost more than the rest of a simulation)."""
+        drawn = getattr(self, "_drawn_log", None)  # a game's own clone may not set it
+        if drawn is None:
+            return None
+        events, kept = self.events, drawn.kept
+        n = len(kept)
+        if len(events) < n or (n and events[n - 1] is not kept[-1]):
+            return None
+        digest = drawn.digests.get(seat)
+        if digest is None:
+            digest = bytes(16)
+            for event in kept:
+                digest = chain(digest, event.seen_bytes(seat))
+            drawn.digests[seat] = digest
+        return _LogDigest(n, kept[-1] if n else None, digest)
 
     def _log_kept_for(self, seat: int | None) -> list[Event]:
         """The event log with only ``seat``'s secrets, worked out once for the many
@@ -621,7 +674,7 @@ class State(ABC):
             or kept.length != len(events)
             or kept.last is not last
         ):
-            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events])
+            kept = _KeptLog(seat, events, len(events), last, [e.kept_for(seat) for e in events], {})
             self._kept_log = kept
         return kept.kept
 
@@ -685,6 +738,7 @@ class State(ABC):
         other._legal = self._legal
         other._legal_ids = self._legal_ids
         other._kept_log = None
+        other._drawn_log = getattr(self, "_drawn_log", None)
         # The same events, so the same digests: a clone extends them, never redoes them.
         other._log_digests = dict(getattr(self, "_log_digests", None) or {})
 
@@ -753,6 +807,8 @@ class _KeptLog(NamedTuple):
     length: int
     last: Event | None
     kept: list[Event]
+    #: Each seat's log digest of ``kept``, worked out when first asked of a draw.
+    digests: dict[int | None, bytes]
 
 
 class _LogDigest(NamedTuple):

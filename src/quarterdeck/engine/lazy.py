@@ -12,7 +12,9 @@ class LazyView(dict[str, JSON]):
     parts of a view thousands of times a second; drawing only those is much quicker
     than drawing it all. Read it by key, ``get`` or ``in``, at once (it draws from the
     live state); iterating, comparing or dumping it sees only the parts drawn so far.
-    Keys a bot stores for itself start with ``_``: no part does."""
+    Keys a bot stores for itself start with ``_``: no part does. A game may hand
+    several views one drawing of a part (a search meets the same ones again and
+    again), so a bot never writes into a part."""
 
     __slots__ = ()
 

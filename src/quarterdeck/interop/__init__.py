@@ -11,9 +11,10 @@ installed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from quarterdeck.engine import Game, State
+from quarterdeck.engine import Game, State, TensorField, TensorLayout
 
 JSON = Any
 
@@ -65,12 +66,58 @@ def observation_docs() -> str:
         layout = game.observation_layout(game.max_players)
         if len(set(sizes.values())) > 1:
             lines += [f"The fields with {game.max_players} players:", ""]
-        lines += ["| field | shape | offset | high | meaning |", "|---|---|---|---|---|"]
-        for f in layout.fields:
-            shape = "×".join(map(str, f.shape))
-            meaning = f.help.replace("|", "\\|").replace("\n", " ")
-            lines.append(
-                f"| `{f.name}` | {shape} | {layout.offset[f.name]} | {f.high:g} | {meaning} |"
-            )
-        lines.append("")
+        lines += _field_table(layout, layout.fields)
+        for option, module in _modules(game):
+            lines += _module_section(game, option, module)
     return "\n".join(lines)
+
+
+def _field_table(layout: TensorLayout, fields: Iterable[TensorField]) -> list[str]:
+    lines = ["| field | shape | offset | high | meaning |", "|---|---|---|---|---|"]
+    for f in fields:
+        shape = "×".join(map(str, f.shape))
+        meaning = f.help.replace("|", "\\|").replace("\n", " ")
+        lines.append(f"| `{f.name}` | {shape} | {layout.offset[f.name]} | {f.high:g} | {meaning} |")
+    return [*lines, ""]
+
+
+def _modules(game: Game) -> list[tuple[str, Game]]:
+    """The game's modules: each option that is off by default and, switched on, gives
+    the observation more fields (the game with it on)."""
+    out = []
+    base = game.observation_layout(game.max_players)
+    for spec in game.all_option_specs():
+        if spec.default is False:
+            module = game.configured({spec.name: True})
+            if module.observation_layout(module.max_players).size != base.size:
+                out.append((spec.name, module))
+    return out
+
+
+def _module_section(game: Game, option: str, module: Game) -> list[str]:
+    """A module's fields (those the base game has not) and the base fields whose
+    meaning it widens."""
+    players = game.max_players
+    base, layout = game.observation_layout(players), module.observation_layout(players)
+    before = {f.name: f for f in base.fields}
+    added = [f for f in layout.fields if f.name not in before]
+    widened = [f for f in layout.fields if f.name in before and f.help != before[f.name].help]
+    kept = all(layout.offset[name] == base.offset[name] for name in before)
+    lines = [
+        f"### With the option `{option}` on",
+        "",
+        f"`-o {option}=true`; OpenSpiel's game parameter `{option}=True`, PettingZoo's "
+        f"and Gymnasium's keyword `{option}=True`. Size with {players} players: "
+        f"{layout.size} ({base.size} + {layout.size - base.size}). "
+        + (
+            "The fields above keep their offsets; these follow them:"
+            if kept
+            else "The fields above move; these join them:"
+        ),
+        "",
+        *_field_table(layout, added),
+    ]
+    if widened:
+        lines += ["Fields above whose meaning the module widens:", ""]
+        lines += _field_table(layout, widened)
+    return lines

@@ -113,9 +113,11 @@ class _Held:
     deep-copying its attributes and pickles them to serialize it; this holder makes the
     first a ``clone`` and the second the state's JSON. ``drawn``: for a state drawn by
     ``resample_from_infostate``, the history OpenSpiel's own state does not hold (it
-    starts empty at the draw, and has no setter)."""
+    starts empty at the draw, and has no setter). ``named``: each seat's information
+    digest of ``state`` as it stands, with the length of its history and log when it
+    was worked out (OpenSpiel's IS-MCTS asks a node's string twice or more)."""
 
-    __slots__ = ("dealt", "drawn", "state")
+    __slots__ = ("dealt", "drawn", "named", "state")
 
     def __init__(
         self,
@@ -126,6 +128,20 @@ class _Held:
         self.state = state
         self.dealt = dealt or []
         self.drawn = drawn
+        self.named: dict[int | None, tuple[int, int, str]] = {}
+
+    def information_digest(self, seat: int | None) -> str:
+        """``state.information_digest(seat)``, kept until a decision or an event is
+        added (the only ways a state changes in play)."""
+        state = self.state
+        assert state is not None
+        now = (len(state.history), len(state.events))
+        kept = self.named.get(seat)
+        if kept is not None and kept[:2] == now:
+            return kept[2]
+        digest = state.information_digest(seat)
+        self.named[seat] = (*now, digest)
+        return digest
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         state = self.state.clone() if self.state is not None else None
@@ -142,6 +158,7 @@ class _Held:
     def __setstate__(self, text: str) -> None:
         data = json.loads(text)
         self.drawn = ()
+        self.named = {}
         if data is None:  # pickled before deals had parts: not dealt yet
             self.state, self.dealt = None, []
         elif "dealt" in data:
@@ -342,7 +359,7 @@ class Observer:
         if self.perfect_recall:
             if self.readable:
                 return _canonical(held.view(seat, log=True))
-            return held.information_digest(seat)
+            return state._held.information_digest(seat)
         text = readable_observation(held, seat)
         return text if self.readable else hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 

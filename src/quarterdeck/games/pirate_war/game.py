@@ -30,6 +30,7 @@ class PirateWar(PirateWarGame):
     max_players = 6
     #: 2: captains named by colour in action texts ("fire at Blue").
     rules_version = "2"
+    bots_revision = 1  # 1: a one-choice look-ahead that keeps the heuristic's choice
     #: A ship's move is one choice (issue 22, PW-10): the mode, the downwind run and
     #: each step are assembled in the client and sent whole on "stop"; none of them
     #: logs an event or rolls a die until the move ends, so the server applies it whole
@@ -131,6 +132,14 @@ class PirateWar(PirateWarGame):
     rollout_depth: ClassVar[int | None] = 30
     #: The heuristic plays the other seats and the rollouts of the search.
     search_models_play: ClassVar[bool] = True
+    #: Most choices (a race, a step of a move) pay off far past the rollouts' horizon,
+    #: where the dice drown them: the search keeps the heuristic's choice unless its
+    #: results beat it by a standard error.
+    search_keeps_prior: ClassVar[float | None] = 1.0
+    #: A move is a chain of some ten steps, each a decision: a tree the budget cannot
+    #: fill would judge a step by random steps after it. The search looks one choice
+    #: ahead, and the heuristic plays on from there.
+    search_tree_depth: ClassVar[int | None] = 1
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         return {"heuristic": lambda seed: HeuristicBot(seed, self.components, self.board)}
