@@ -595,3 +595,30 @@ def test_serve_refuses_a_database_another_server_uses_in_one_line(tmp_path: Path
     )
     assert "".join(refusal.split()) in "".join(said.split())  # Rich may wrap the path
     assert "Traceback" not in said
+
+
+def test_serve_passes_every_limit_it_is_given_to_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    import quarterdeck.server as server
+
+    made: dict[str, Any] = {}
+
+    def create_app(url: str, **kwargs: Any) -> str:
+        made.update(kwargs)
+        return "app"
+
+    monkeypatch.setattr(server, "create_app", create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    url = f"sqlite:///{tmp_path / 'quarterdeck.db'}"
+    given = ["--players-per-minute", 2, "--hints-per-minute", 3, "--games-per-minute", 4]
+    result = invoke("serve", "--database", url, *given)
+    assert result.exit_code == 0, result.output
+    limits = made["limits"]
+    per_minute = (limits.players_per_minute, limits.hints_per_minute, limits.games_per_minute)
+    assert per_minute == (2, 3, 4)
+    assert limits.max_open_games == 1_000  # not given: the default
+    refused = invoke("serve", "--database", url, "--hints-per-minute", 0)
+    assert refused.exit_code != 0 and "hints-per-minute" in flat(refused.output)

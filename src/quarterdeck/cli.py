@@ -838,6 +838,20 @@ def serve(
             help="WebSocket connections from one address (close 4429; default 50).", min=1
         ),
     ] = None,
+    players_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Player names one client (address) may create a minute (429; default 5).",
+            min=1,
+        ),
+    ] = None,
+    hints_per_minute: Annotated[
+        int | None,
+        typer.Option(
+            help="Hints one seat may ask for a minute, each a small search (429; default 6).",
+            min=1,
+        ),
+    ] = None,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -869,6 +883,8 @@ def serve(
         "open_game_expiry": open_game_expiry,
         "connections_per_game": connections_per_game,
         "connections_per_client": connections_per_client,
+        "players_per_minute": players_per_minute,
+        "hints_per_minute": hints_per_minute,
     }
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
     url = database or default_database_url()

@@ -43,7 +43,10 @@ def test_seat_names_come_from_the_game() -> None:
 def test_an_unknown_preset_names_the_games_that_offer_it() -> None:
     with pytest.raises(OptionError, match=r"Letter of Marque \(experiments: none\).*BroadSides"):
         bal.build_experiment(LOM, preset="cannon-pairs")
-    with pytest.raises(OptionError, match=r"for BroadSides \(experiments: cannon-pairs\)$"):
+    with pytest.raises(
+        OptionError,
+        match=r"for BroadSides \(experiments: cannon-pairs, sea-dog-reputations, sea-dog-tricks\)$",
+    ):
         bal.build_experiment("broadsides", preset="everything")
 
 

@@ -61,6 +61,8 @@ def slow(batch):  # a batch that takes a while, and says when it is done
     return batch.tag, []
 
 backends.play_batch = slow
+# Ctrl-C raises here even if whoever started the tests ignores it (a background job).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 summary = simulate("letter-of-marque", 3, 40, ["random"], seed=1, workers=2)
 print("interrupted" if summary.interrupted else "played on")
 """

@@ -174,6 +174,29 @@ def test_a_journal_of_other_bots_or_rules_is_refused(
     assert journal.read_text() == before  # refused: nothing played, nothing written
 
 
+def test_a_game_s_own_bots_revision_starts_its_journals_anew_and_no_other_game_s(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change to one game's bots (``Game.bots_revision``) refuses that game's old
+    journals; a game whose own bots never changed writes no such key, so its journals
+    from before the key existed still grow."""
+    journal = tmp_path / "t.jsonl"
+    bots = ["random", "heuristic"]
+    lom = type(get_game("letter-of-marque"))
+    monkeypatch.setattr(lom, "bots_revision", 0)  # bots that never changed
+    round_robin("letter-of-marque", bots, 2, seed=1, players=3, journal=journal)
+    header = json.loads(journal.read_text().splitlines()[0])["tournament"]
+    assert "game_bots_revision" not in header
+    monkeypatch.setattr(lom, "bots_revision", 2)
+    with pytest.raises(OptionError, match=r"\(the game's own 2\).* give a new file"):
+        round_robin("letter-of-marque", bots, 4, seed=1, players=3, journal=journal)
+    fresh = tmp_path / "fresh.jsonl"
+    round_robin("letter-of-marque", bots, 2, seed=1, players=3, journal=fresh)
+    assert json.loads(fresh.read_text().splitlines()[0])["tournament"]["game_bots_revision"] == 2
+    monkeypatch.setattr(lom, "bots_revision", 0)
+    round_robin("letter-of-marque", bots, 4, seed=1, players=3, journal=journal)  # grows
+
+
 def test_a_journal_from_before_revisions_were_named_is_refused(tmp_path: Path) -> None:
     journal = tmp_path / "t.jsonl"
     bots = ["random", "heuristic"]

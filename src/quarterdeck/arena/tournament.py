@@ -150,7 +150,7 @@ def _identity(header: Mapping[str, JSON]) -> dict[str, JSON]:
 #: What makes the same tournament play other games: the bots' code, the rules, and
 #: the component data when it is not the built-in file (its hash: ``-o data=FILE``
 #: names a file whose contents may change).
-_CODE = ("bots_revision", "rules_version", "data_hash")
+_CODE = ("bots_revision", "game_bots_revision", "rules_version", "data_hash")
 
 
 def _stale(first: Mapping[str, JSON], header: Mapping[str, JSON]) -> bool:
@@ -166,7 +166,12 @@ def _code(header: Mapping[str, JSON]) -> str:
     if "bots_revision" not in header:
         return "bots from before journals named their revision"
     data = f", data {str(header['data_hash'])[:12]}" if "data_hash" in header else ""
-    return f"bots of revision {header['bots_revision']!r}, rules {header['rules_version']!r}{data}"
+    own = header.get("game_bots_revision")
+    game_bots = f" (the game's own {own!r})" if own else ""
+    return (
+        f"bots of revision {header['bots_revision']!r}{game_bots}, "
+        f"rules {header['rules_version']!r}{data}"
+    )
 
 
 class Journal:
@@ -238,6 +243,8 @@ class Journal:
             "bots_revision": BOTS_REVISION,
             "rules_version": played.rules_version,
         }
+        if played.bots_revision:  # named only once a game's own bots changed
+            code["game_bots_revision"] = played.bots_revision
         if played.is_custom_data:
             code["data_hash"] = played.data_hash
         return cls(path, {**header, "options": dict(options or {}), **code})

@@ -4,7 +4,10 @@ An experiment is a list of variants of one game, each a set of option values: on
 value of an option (``--vary OPTION=a,b``), the full factorial of two or more such
 factors, each house-data file next to the built-in data (``--data FILE``), or a preset
 the game offers (``Game.experiments``: BroadSides' ``cannon-pairs``, every Red cannon
-pair against every Blue one).
+pair against every Blue one). A preset may be a treatment experiment
+(``ExperimentDesign.treatment``): a factor whose levels give something to one seat or,
+the control, to nobody; the report then adds each treatment's lift over the control on
+the same seeds, and how often it was used (an action the games' records hold).
 Each variant is one :func:`~quarterdeck.arena.sim.simulate` run of ``n`` games with the
 same bots and the same run seed (common random numbers: game ``i`` of every variant
 starts from the same seed, so the variants differ by their options and not by luck of
@@ -31,12 +34,20 @@ from .design import (
     parse_value,
     parse_vary,
 )
-from .plots import plot_game_length, plot_heatmap, plot_pooled, plot_win_rates
-from .report import command_line, markdown, pct, short, summary_tables, write_report
+from .plots import (
+    plot_game_length,
+    plot_heatmap,
+    plot_pooled,
+    plot_treatments,
+    plot_win_rates,
+)
+from .report import command_line, markdown, pct, points, short, summary_tables, write_report
 from .run import (
     TIMING,
     BalanceResults,
+    Lift,
     Pooled,
+    Treatment,
     VariantResult,
     first_player,
     knows_first_player,
@@ -48,8 +59,10 @@ __all__ = [
     "BalanceResults",
     "Experiment",
     "Factor",
+    "Lift",
     "Pooled",
     "Rate",
+    "Treatment",
     "Variant",
     "VariantResult",
     "build_experiment",
@@ -66,7 +79,9 @@ __all__ = [
     "plot_game_length",
     "plot_heatmap",
     "plot_pooled",
+    "plot_treatments",
     "plot_win_rates",
+    "points",
     "pooled_rate",
     "run_experiment",
     "short",

@@ -94,6 +94,12 @@ class Experiment:
     seat_names: tuple[str, ...] = ()  # as the game names them (``Game.seat_name``)
     level_noun: str = "level"  # what a level of a seat factor is, in titles
     notes: list[str] = field(default_factory=list)  # for the report's "how to read this"
+    #: A treatment factor (its option) and the seat each of its levels treats (``None``:
+    #: the control); the report adds each treatment's lift over the control.
+    treatment: str | None = None
+    treated: tuple[int | None, ...] = ()
+    #: A level of another factor -> the action text that shows its treatment was used.
+    used_when: dict[str, str] = field(default_factory=dict)
 
     def variants(self) -> list[Variant]:
         if not self.factors:
@@ -137,7 +143,15 @@ class Experiment:
             "factors": [
                 {"option": f.option, "title": f.name, "levels": f.labels} for f in self.factors
             ],
+            "treatment": None
+            if self.treatment is None
+            else {"option": self.treatment, "treated_seats": list(self.treated)},
         }
+
+    def treatment_factor(self) -> int | None:
+        """The index of the treatment factor among the factors, if there is one."""
+        names = [f.option for f in self.factors]
+        return names.index(self.treatment) if self.treatment in names else None
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
@@ -192,6 +206,10 @@ def build_experiment(
         exp.seat_factors = chosen.seat_factors
         exp.level_noun = chosen.level_noun
         exp.notes = list(chosen.notes)
+        if chosen.treatment is not None:
+            exp.treatment, exp.treated = chosen.treatment, chosen.treated
+            exp.used_when = dict(chosen.used_when)
+            check_treatment(exp)
     exp.factors += [parse_vary(spec) for spec in vary]
     if data:
         if "data" in options:
@@ -205,6 +223,20 @@ def build_experiment(
             raise OptionError(f"option {name!r} is both fixed (-o) and varied")
     exp.games()  # every variant's options checked now
     return exp
+
+
+def check_treatment(exp: Experiment) -> None:
+    """A treatment names one of the factors, a seat (or the control) for each of its
+    levels, and exactly one control level to measure the others against."""
+    at = exp.treatment_factor()
+    if at is None:
+        raise OptionError(f"the treatment {exp.treatment!r} is not one of the factors")
+    levels = exp.factors[at].levels
+    if len(exp.treated) != len(levels) or exp.treated.count(None) != 1:
+        raise OptionError(
+            f"the treatment {exp.treatment!r} needs a seat or None (the control, once) "
+            f"for each of its {len(levels)} levels, not {exp.treated!r}"
+        )
 
 
 def unknown_preset(game: Game, preset: str) -> str:

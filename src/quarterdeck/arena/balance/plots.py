@@ -250,3 +250,70 @@ def plot_pooled(results: BalanceResults, path: Path) -> Path | None:
     fig.legend(loc="outside lower center", ncols=4, fontsize=8)
     fig.savefig(path)
     return path
+
+
+def plot_treatments(results: BalanceResults, path: Path) -> Path | None:
+    """Each treatment's lift over the control (over the seats, and each seat's), and
+    how often it was used where given, largest lift first."""
+    treatments = results.treatments()
+    if not treatments:
+        return None
+    treatments = sorted(treatments, key=lambda t: -t.lift.mean)
+    rows = len(treatments)
+    used = any(t.used is not None for t in treatments)
+    fig = _figure(11.0 if used else 8.5, _rows_height(rows) + 0.4)
+    axes = fig.subplots(1, 2 if used else 1, sharey=True, squeeze=False)[0]
+    ax = axes[0]
+    _errorbars(
+        ax,
+        [100 * t.lift.mean for t in treatments],
+        [100 * t.lift.low for t in treatments],
+        [100 * t.lift.high for t in treatments],
+        list(range(rows)),
+        "over the seats",
+        "#222222",
+    )
+    seats = sorted({s for t in treatments for s in t.by_seat})
+    for k, seat in enumerate(seats):
+        shift = (k - (len(seats) - 1) / 2) * 0.22
+        marks = [(i, t.by_seat[seat]) for i, t in enumerate(treatments) if seat in t.by_seat]
+        ax.scatter(
+            [100 * lift.mean for _, lift in marks],
+            [i + shift for i, _ in marks],
+            marker="<>^v"[k % 4],
+            s=22,
+            color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+            label=f"given to {results.seat_short(seat)}",
+            zorder=3,
+        )
+    ax.axvline(0, color="grey", linestyle="--", linewidth=1, label="no lift")
+    ax.set_yticks(range(rows), [t.level for t in treatments], fontsize=8)
+    ax.set_ylim(rows - 0.5, -0.5)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlabel("lift over the control, points (95% interval)")
+    noun = results.experiment.level_noun
+    ax.set_ylabel(noun)
+    if used:
+        rates = [t.used or Rate(0.0, 0) for t in treatments]
+        _errorbars(
+            axes[1],
+            [r.rate for r in rates],
+            [r.interval[0] for r in rates],
+            [r.interval[1] for r in rates],
+            list(range(rows)),
+            "used where given",
+            "#2e8b57",
+            "s",
+        )
+        axes[1].set_xlim(0, 1)
+        axes[1].xaxis.set_major_formatter("{x:.0%}")
+        axes[1].grid(axis="x", alpha=0.3)
+        axes[1].set_xlabel("used in the games where given (95% interval)")
+    fig.suptitle(
+        f"{results.title}: each {noun}'s lift over the control, largest first\n"
+        f"({treatments[0].lift.games} seeds paired, bots {', '.join(results.bots)})",
+        fontsize=10,
+    )
+    fig.legend(loc="outside lower center", ncols=len(seats) + 3, fontsize=8)
+    fig.savefig(path)
+    return path

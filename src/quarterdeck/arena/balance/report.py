@@ -15,8 +15,8 @@ from quarterdeck.ai import BOTS_REVISION
 from quarterdeck.engine import get_game
 
 from ..stats import Rate, mean_interval
-from .plots import plot_game_length, plot_heatmap, plot_pooled, plot_win_rates
-from .run import BalanceResults, VariantResult
+from .plots import plot_game_length, plot_heatmap, plot_pooled, plot_treatments, plot_win_rates
+from .run import BalanceResults, Lift, VariantResult
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -55,6 +55,20 @@ def pct(rate: Rate | None) -> str:
     return f"{rate.rate:.1%} ({low:.1%}–{high:.1%})"
 
 
+def points(lift: Lift | None) -> str:
+    """A lift in points of win rate, with its interval: "+4.2 (−1.0 to +9.4)"."""
+    if lift is None or not lift.games:
+        return "—"
+    return f"{100 * lift.mean:+.1f} ({100 * lift.low:+.1f} to {100 * lift.high:+.1f})"
+
+
+def short_points(lift: Lift | None) -> str:
+    """A lift in points and its interval in few characters, for the terminal."""
+    if lift is None or not lift.games:
+        return "—"
+    return f"{100 * lift.mean:+.0f} ({100 * lift.low:+.0f}…{100 * lift.high:+.0f})"
+
+
 def short(rate: Rate | None) -> str:
     """A rate and its interval in few characters, for the terminal."""
     if rate is None or not rate.games:
@@ -83,6 +97,7 @@ def markdown(results: BalanceResults, plots: Mapping[str, Path]) -> str:
         *_seat_advantage(results),
         *_heat_map(results, plots),
         *_ranking(results, plots),
+        *_treatments(results, plots),
         *_every_variant(results, plots),
         *_game_length(plots),
         "All numbers are also in `results.json`.",
@@ -204,6 +219,14 @@ def _how_to_read(results: BalanceResults) -> list[str]:
             f"Every {noun} meets every other equally often in each seat, so its rate is its "
             "win rate against the field."
         )
+    if results.treatments() is not None:
+        lines.append(
+            f"- The **treatments** table gives each {noun}'s **lift**: the treated seat's win "
+            "rate minus its win rate in the control games of the same seeds, in points (per "
+            "seat, and over the seats: per seed the mean of the seats' differences), with a "
+            "95% interval on the per-seed differences; and how often the treatment was "
+            "**used** in the games where it was given, if the game's records show it."
+        )
     if len(_played(results)) > 1:
         corr = results.common_seed_correlation()
         alike = (
@@ -295,6 +318,37 @@ def _ranking(results: BalanceResults, plots: Mapping[str, Path]) -> list[str]:
     ]
 
 
+def _treatments(results: BalanceResults, plots: Mapping[str, Path]) -> list[str]:
+    """Each treatment's lift over the control (per seat and together) and its use,
+    largest lift first."""
+    treatments = results.treatments()
+    if not treatments:
+        return []
+    exp = results.experiment
+    seats = sorted({s for t in treatments for s in t.by_seat})
+    names = [results.seat_short(s) for s in seats]
+    lines = [f"## Treatments: each {exp.level_noun}'s lift over the control", ""]
+    if "treatments" in plots:
+        lines += [f"![lift and use]({plots['treatments'].name})", ""]
+    header = [exp.level_noun, "lift, points (95% interval)"]
+    header += [f"given to {n}" for n in names]
+    used = any(t.used is not None for t in treatments)
+    header += ["used when given (95% interval)"] if used else []
+    rows = []
+    for t in sorted(treatments, key=lambda t: -t.lift.mean):
+        row = [f"`{t.level}`", points(t.lift), *(points(t.by_seat.get(s)) for s in seats)]
+        rows.append(row + ([pct(t.used)] if used else []))
+    games = max(t.lift.games for t in treatments)
+    return [
+        *lines,
+        f"Seeds paired per treatment: {games}; a lift's interval is about "
+        f"±{100 * 1.96 * 0.5 / max(1, games) ** 0.5:.0f} points or less at this size.",
+        "",
+        *_table(header, rows),
+        "",
+    ]
+
+
 def _every_variant(results: BalanceResults, plots: Mapping[str, Path]) -> list[str]:
     """A row per variant (win rates, draws, length), and each bot's rate if several."""
     two = results.players == 2
@@ -367,6 +421,9 @@ def write_report(results: BalanceResults, out: Path) -> dict[str, Path]:
         pooled = plot_pooled(results, out / "pooled.png")
         if pooled is not None:
             plots["pooled"] = pooled
+        treatments = plot_treatments(results, out / "treatments.png")
+        if treatments is not None:
+            plots["treatments"] = treatments
     report = out / "report.md"
     report.write_text(markdown(results, plots), encoding="utf-8")
     data = out / "results.json"
@@ -426,6 +483,21 @@ def summary_tables(results: BalanceResults) -> list[Table]:
                 p.level, str(p.overall.games), short(p.overall), *(short(r) for r in p.by_seat)
             )
         tables.append(ranking)
+    treatments = results.treatments()
+    if treatments:
+        lifts = Table(title="each treatment's lift over the control, in points (95% interval)")
+        seats = sorted({s for t in treatments for s in t.by_seat})
+        columns = ["level", "lift", *(f"to {results.seat_short(s)}" for s in seats), "used"]
+        for column in columns:
+            lifts.add_column(column, justify="left" if column == "level" else "right")
+        for t in sorted(treatments, key=lambda t: -t.lift.mean):
+            lifts.add_row(
+                t.level,
+                short_points(t.lift),
+                *(short_points(t.by_seat.get(s)) for s in seats),
+                short(t.used),
+            )
+        tables.append(lifts)
     seats_table = Table(title=f"seat advantage over all {results.games:,} games")
     seats_table.add_column("")
     seats_table.add_column("win rate (95% interval)", justify="right")

@@ -57,6 +57,7 @@ class VariantResult:
     summary: Summary
     shares: dict[int, list[float]] = field(default_factory=dict)  # by game index
     firsts: dict[int, int | None] = field(default_factory=dict)  # who went first, by index
+    used: dict[int, bool] = field(default_factory=dict)  # treatment used, by game index
 
     @property
     def games(self) -> int:
@@ -99,7 +100,9 @@ class VariantResult:
             "max_decisions": data["max_decisions"],
             "mean_turns": turns[0],
             "turns_interval95": list(turns[1:]),
+            "max_turns": max(self.summary.turns, default=0),
             "interrupted": self.summary.interrupted,
+            **({"used": sum(self.used.values())} if self.used else {}),
         }
 
 
@@ -120,6 +123,62 @@ class Pooled:
                 name: r.to_json() for name, r in zip(seat_names, self.by_seat, strict=True)
             },
         }
+
+
+@dataclass
+class Lift:
+    """A treatment's effect on the treated seat's score: the mean of its per-seed
+    differences from the control, with a 95% interval (normal approximation)."""
+
+    mean: float
+    low: float
+    high: float
+    games: int  # seeds paired
+
+    @classmethod
+    def of(cls, differences: Sequence[float]) -> Lift:
+        """From differences of two scores (each in [0, 1]), so never beyond ±1."""
+        mean, low, high = mean_interval(differences)
+        return cls(mean, max(-1.0, low), min(1.0, high), len(differences))
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"lift": self.mean, "interval95": [self.low, self.high], "games": self.games}
+
+
+@dataclass
+class Treatment:
+    """One treatment (a level of the other factors, e.g. a card), given to each
+    treated seat in turn: its lift per seat and over the seats (per seed, the mean of
+    the seats' differences), and how often it was used in the treated games."""
+
+    level: str
+    lift: Lift
+    by_seat: dict[int, Lift]
+    used: Rate | None  # over every treated game (a seed's games as one cluster)
+    used_by_seat: dict[int, Rate]
+
+    def to_json(self, seat_names: Sequence[str]) -> dict[str, JSON]:
+        return {
+            "level": self.level,
+            **self.lift.to_json(),
+            "by_seat": {seat_names[s]: lift.to_json() for s, lift in self.by_seat.items()},
+            "used": None if self.used is None else self.used.to_json(),
+            "used_by_seat": {seat_names[s]: r.to_json() for s, r in self.used_by_seat.items()},
+        }
+
+
+def _lift(treated: VariantResult, control: VariantResult, seat: int) -> dict[int, float]:
+    """Per seed (game index) played in both: the seat's score minus its control score."""
+    return {
+        i: share[seat] - control.shares[i][seat]
+        for i, share in treated.shares.items()
+        if i in control.shares
+    }
+
+
+def _used_rate(variants: Sequence[VariantResult]) -> Rate | None:
+    scores = [(i, float(u)) for v in variants for i, u in v.used.items()]
+    return pooled_rate(scores) if scores else None
 
 
 @dataclass
@@ -198,6 +257,43 @@ class BalanceResults:
             out.append(Pooled(level, overall, [pooled_rate(scores) for scores in seats]))
         return sorted(out, key=lambda p: -p.overall.rate if p.overall.games else math.inf)
 
+    def treatments(self) -> list[Treatment] | None:
+        """Each treatment (the other factors' levels) against its control games, in the
+        order of the design; ``None`` unless the experiment has a treatment factor."""
+        exp = self.experiment
+        at = exp.treatment_factor()
+        if at is None:
+            return None
+        seat_of = dict(zip(exp.factors[at].labels, exp.treated, strict=True))
+        groups: dict[tuple[str, ...], dict[int | None, VariantResult]] = {}
+        for v in self.variants:
+            levels = v.variant.levels
+            key = levels[:at] + levels[at + 1 :]
+            groups.setdefault(key, {})[seat_of[levels[at]]] = v
+        out = []
+        for key, cells in groups.items():
+            control = cells.get(None)
+            treated = {s: v for s, v in cells.items() if s is not None}
+            if control is None or not treated:
+                continue
+            diffs = {s: _lift(v, control, s) for s, v in treated.items()}
+            both = set.intersection(*(set(d) for d in diffs.values()))
+            pooled = [sum(d[i] for d in diffs.values()) / len(diffs) for i in sorted(both)]
+            out.append(
+                Treatment(
+                    " · ".join(key),
+                    Lift.of(pooled),
+                    {s: Lift.of(list(d.values())) for s, d in sorted(diffs.items())},
+                    _used_rate(list(treated.values())),
+                    {
+                        s: r
+                        for s, v in sorted(treated.items())
+                        if (r := _used_rate([v])) is not None
+                    },
+                )
+            )
+        return out
+
     def common_seed_correlation(self) -> float | None:
         """The mean correlation of seat 0's score in game ``i`` of two variants (which
         share game ``i``'s seed): near 0, the variants' games are as good as independent
@@ -251,7 +347,19 @@ class BalanceResults:
                 ],
             },
             "pooled": None if pooled is None else [p.to_json(self.seat_names[:2]) for p in pooled],
+            "treatments": None
+            if (treatments := self.treatments()) is None
+            else [t.to_json(self.seat_names) for t in treatments],
         }
+
+
+def used_action(exp: Experiment, variant: Variant) -> str | None:
+    """The action whose playing shows the variant's treatment was used: only in a
+    treated variant (not the control) whose levels name one in ``used_when``."""
+    at = exp.treatment_factor()
+    if at is None or exp.treated[exp.factors[at].labels.index(variant.levels[at])] is None:
+        return None
+    return next((exp.used_when[x] for x in variant.levels if x in exp.used_when), None)
 
 
 def run_experiment(
@@ -277,6 +385,7 @@ def run_experiment(
     )
     results.date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     track_first = knows_first_player(games[0], players)
+    keep_records = track_first or bool(exp.used_when)
     runner = backend or make_backend("process", workers)
     start = time.perf_counter()
     try:
@@ -285,16 +394,22 @@ def run_experiment(
                 on_variant(number, variant)
             shares: dict[int, list[float]] = {}
             firsts: dict[int, int | None] = {}
+            used: dict[int, bool] = {}
+            use = used_action(exp, variant)
 
             def collect(
                 result: GameResult,
                 game: Game = game,
                 shares: dict[int, list[float]] = shares,
                 firsts: dict[int, int | None] = firsts,
+                used: dict[int, bool] = used,
+                use: str | None = use,
             ) -> None:
                 shares[result.index] = win_shares(result.returns)
                 if track_first:
                     firsts[result.index] = first_player(game, players, result)
+                if use is not None:
+                    used[result.index] = any(text == use for _, text in result.record["actions"])
                 if on_result is not None:
                     on_result(result)
 
@@ -306,11 +421,11 @@ def run_experiment(
                 seed,
                 exp.variant_options(variant),
                 collect,
-                keep_records=track_first,
+                keep_records=keep_records,
                 backend=runner,
             )
             if summary.games:
-                results.variants.append(VariantResult(variant, summary, shares, firsts))
+                results.variants.append(VariantResult(variant, summary, shares, firsts, used))
             if summary.interrupted:
                 results.interrupted = True
                 break
