@@ -36,11 +36,18 @@ def playout(game: Game, players: int, seed: int, choice_seed: int) -> Iterator[S
 def checkpoints(game: Game, players: int, seed: int, choice_seed: int, n: int = 40) -> list[State]:
     """About ``n`` states spread evenly over a random game (the first and the last
     included): the expensive checks look at these rather than at every state."""
-    states = [s.clone() for s in playout(game, players, seed, choice_seed)]
-    if len(states) <= n:
-        return states
-    step = (len(states) - 1) / (n - 1)
-    return [states[round(i * step)] for i in range(n)]
+    # Played twice rather than cloning every state: a clone costs several decisions.
+    length = sum(1 for _ in playout(game, players, seed, choice_seed))
+    if length <= n:
+        wanted = set(range(length))
+    else:
+        step = (length - 1) / (n - 1)
+        wanted = {round(i * step) for i in range(n)}
+    return [
+        state.clone()
+        for i, state in enumerate(playout(game, players, seed, choice_seed))
+        if i in wanted
+    ]
 
 
 def roundtrip(game: Game, state: State) -> State:
