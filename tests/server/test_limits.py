@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 import threading
 import time
@@ -408,9 +409,12 @@ def live_server(database: str) -> Iterator[tuple[str, Hub]]:
         thread.join(timeout=30)
 
 
-def test_a_spectator_that_syncs_and_never_reads_is_closed(live_server: tuple[str, Hub]) -> None:
+def test_a_spectator_that_syncs_and_never_reads_is_closed(
+    live_server: tuple[str, Hub], caplog: pytest.LogCaptureFixture
+) -> None:
     # Found against the running server: 672,800 syncs in 25 s grew it from 115 MB to
     # 2.26 GB. Now its unread messages stay few and it is closed with 4413.
+    caplog.set_level(logging.INFO, logger="quarterdeck.server.api")
     address, hub = live_server
     request = urllib.request.Request(
         f"http://{address}/api/games",
@@ -434,8 +438,13 @@ def test_a_spectator_that_syncs_and_never_reads_is_closed(live_server: tuple[str
             while received < 10_000:  # what was in flight, then the close
                 ws.recv(timeout=30)
                 received += 1
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4413
-    assert closed.value.rcvd.reason == "messages piled up unread"
+    assert f"game {game_id}: closing a connection whose messages piled up unread" in caplog.text
+    # The close frame waits behind what the client left unread; a client still busy
+    # sending when the server stops waiting for it (CLOSE_WAIT) finds the connection
+    # dropped without it (seen once in CI on a loaded machine).
+    if closed.value.rcvd is not None:
+        assert closed.value.rcvd.code == 4413
+        assert closed.value.rcvd.reason == "messages piled up unread"
     room = hub.rooms[game_id]
     # The close reaches the client a moment before the server has counted it gone.
     deadline = time.monotonic() + 5

@@ -851,7 +851,7 @@ async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
     # sends nothing), the socket is closed: never by cancelling this task, which may
     # be in the middle of storing a decision.
     conn.on_overflow = lambda: closing.append(
-        asyncio.create_task(let_go_of_slow_reader(websocket, sender))
+        asyncio.create_task(let_go_of_slow_reader(websocket, sender, room.id))
     )
     # sync, ping and preview cost the server a view each: so many a second.
     limiter = RateLimiter(hub.limits.messages_per_second, hub.limits.message_burst)
@@ -871,10 +871,14 @@ async def serve_client(hub: Hub, websocket: WebSocket, game_id: str) -> None:
 CLOSE_WAIT = 5.0
 
 
-async def let_go_of_slow_reader(websocket: WebSocket, sender: asyncio.Task[None]) -> None:
+async def let_go_of_slow_reader(
+    websocket: WebSocket, sender: asyncio.Task[None], game_id: str
+) -> None:
     """Close a connection whose unread messages piled up past the limit (4413). Its
     sender is likely stuck writing to a client that does not read: it is cancelled,
-    and the close is not waited for beyond a few seconds."""
+    and the close is not waited for beyond a few seconds (a client that reads none of
+    it by then never sees the code: the connection is dropped)."""
+    log.info("game %s: closing a connection whose messages piled up unread (4413)", game_id)
     sender.cancel()
     with contextlib.suppress(Exception):
         await asyncio.wait_for(
