@@ -23,6 +23,7 @@ const table = {
   draft: null, // the server's preview of those steps
   shown: null, // the last preview that was still open (what the table shows)
   previewRef: 0,
+  previewTimer: null, // asking a preview again after "rate_limited"
   nextSeq: 1,
   sent: null, // a decision sent and not yet acknowledged
   resends: 0, // times it was sent again after an "unavailable"
@@ -172,6 +173,8 @@ function receive(m) {
     onPreview(m);
   } else if (m.type === "error" && m.code === "unavailable" && table.sent && m.seq === table.sent.seq) {
     resendSoon();
+  } else if (m.type === "error" && m.code === "rate_limited" && m.ref != null) {
+    previewAgainSoon(m.ref);
   } else if (m.type === "error") {
     if (table.sent && m.seq === table.sent.seq) decided();
     if (m.code === "not_your_turn" || m.code === "stale" || m.code === "closed" || m.code === "illegal") clearSteps();
@@ -335,6 +338,21 @@ function onPreview(m) {
   table.draft = m;
   if (m.open) table.shown = m; // a closed choice keeps showing where its open steps led
   draw();
+}
+
+// A preview refused as "rate_limited" (clicks faster than the server answers
+// previews) is asked again a moment later, if it is still the question: otherwise the
+// step would stay pushed with nothing shown for it, and the table would wait.
+const PREVIEW_RETRY_MS = 300;
+
+function previewAgainSoon(ref) {
+  if (ref !== table.previewRef) return; // an older question
+  clearTimeout(table.previewTimer);
+  table.previewTimer = setTimeout(() => {
+    if (ref === table.previewRef && table.steps.length) {
+      send({ type: "preview", actions: table.steps, ref });
+    }
+  }, PREVIEW_RETRY_MS);
 }
 
 // -- the choice being assembled -------------------------------------------------------
