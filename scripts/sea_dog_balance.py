@@ -187,6 +187,17 @@ KNOBS_TURNED = (
         "won 86.7% (82.4–90.1%) of 640 games at 2 (preliminary run of 2026-11-25, "
         "seed 1, two Carronades each)",
     ),
+    (
+        "2026-11-26 07:45 UTC",
+        "REP3 Stout Oak Hull",
+        "`threshold` 3 → 4, beyond its Knob (house): a Firing hit of 4 or more on the "
+        "Hull is reduced",
+        "won 60.7% (59.2–62.2%) of 6,400 games at 3 (run of 2026-11-26, seed 2); at 4 "
+        "it won 54% (51–57%) of 1,600 games in a trial (seed 3). At 3, a firing "
+        "captain that counted Stout Oak in choosing its target still lost 60.5% "
+        "(57.3–63.6%) of 1,600 games to it (seed 3): the card, not the bot's "
+        "targets, is too strong",
+    ),
 )
 
 
@@ -194,18 +205,20 @@ KNOBS_TURNED = (
 #: the reading, and why it was not kept.
 KNOBS_TRIED = (
     (
-        "REP3 Stout Oak Hull",
-        "`threshold` 3 → 4 (beyond its Knob: a hit of 4 or more reduced)",
-        "54% (51–57%) of 1,600 games (a trial of 100 games per ordered pair, seed 3, "
-        "REP6 changed as below in the same run)",
-        "in the band; not yet adopted: the rules' tests of REP3 and SD7 need a hit of "
-        "4 to be rebuilt first (issue 25's note)",
-    ),
-    (
         "REP6 Thunder of the Guns",
         "`extra_discs` 1 → 2 (the Knob only weakens it: 3+ card flushes)",
         "41% (38–44%) of 1,600 games in the same trial",
         "weaker, not stronger: n + 2 usable discs are rarely there",
+    ),
+    (
+        "REP6 Thunder of the Guns",
+        "no card change: the heuristic captain counting Thunder in a Broadside's worth "
+        "and spending the extra disc only where its worth says (nearly never, as the "
+        "disc comes out of the manned cannon), instead of always",
+        "45.8% of 1,800 games either way (REP6 against each Reputation, 100 games a "
+        "pairing and seating, seed 5)",
+        "the extra disc is worth about nothing to this captain, spent or kept: the "
+        "card sits at the band's edge by design, and its Knob only weakens it",
     ),
 )
 

@@ -428,22 +428,56 @@ def test_sd_4_a_played_trick_leaves_the_game_face_up_and_the_count_drops(
 # -- the Reputations ---------------------------------------------------------------------------
 
 
-def test_rep3_stout_oak_hull_a_hit_of_3_on_the_hull_removes_2(sea_game: BroadSides) -> None:
-    state = firing(sea_game, "fore-hull", GOOD, reputations=(None, "REP3"))
+# Stout Oak Hull as shipped: its threshold turned to 4, beyond its Knob (§6 balance,
+# docs/reports/broadsides-sea-dog). One Target Perfect and one Good: a hit of 4.
+HIT_OF_4 = [PERFECT[0], GOOD[1]]
+
+
+def test_rep3_stout_oak_hull_a_hit_of_4_on_the_hull_removes_3(sea_game: BroadSides) -> None:
+    state = firing(sea_game, "fore-hull", HIT_OF_4, reputations=(None, "REP3"))
     fore = sea_game.components.zone_by_id["fore-hull"]
     act(state, "Fire!", "fire the Solid shot")
     assert state.phase == "pick"
     act(state, "done")
+    assert last(state, "damage")["damage"] == 4
+    assert last(state, "sea-stout-oak")["damage"] == 3
+    assert state.zone_count(BLUE, fore) == 2
+
+
+def test_rep3_stout_oak_hull_a_hit_below_the_threshold_is_not_reduced(
+    sea_game: BroadSides,
+) -> None:
+    fore = sea_game.components.zone_by_id["fore-hull"]
+    for targets, damage in ((GOOD, 3), ([aimed([9, 6], "9♥", 9, "8♦", 8), GOOD[1]], 2)):
+        state = firing(sea_game, "fore-hull", targets, reputations=(None, "REP3"))
+        act(state, "Fire!", "fire the Solid shot", "done")
+        assert last(state, "damage")["damage"] == damage
+        assert not [e for e in state.view(None)["log"] if e["kind"] == "sea-stout-oak"]
+        assert state.zone_count(BLUE, fore) == 5 - damage
+
+
+def test_rep3_stout_oak_hull_as_the_card_is_written_a_hit_of_3_removes_2(
+    tmp_path: Path,
+) -> None:
+    # The house card's own test, with the card's params as written (threshold 2)
+    # typed back in, as an owner of the printed card would.
+    components = json.loads(resources.files(PACKAGE).joinpath("components.json").read_text())
+    cards = json.loads(resources.files(PACKAGE).joinpath("sea_dog.json").read_text("utf-8"))
+    next(c for c in cards["cards"] if c["id"] == "REP3")["params"]["threshold"] = 2
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps({**components, "sea_dog": cards}), encoding="utf-8")
+    game = get_game("broadsides", {"sea_dog": True, "data": str(path)})
+    assert isinstance(game, BroadSides)
+    fore = game.components.zone_by_id["fore-hull"]
+    state = firing(game, "fore-hull", GOOD, reputations=(None, "REP3"))
+    act(state, "Fire!", "fire the Solid shot", "done")
     assert last(state, "sea-stout-oak")["damage"] == 2
     assert state.zone_count(BLUE, fore) == 3
-
-
-def test_rep3_stout_oak_hull_a_hit_of_1_is_not_reduced(sea_game: BroadSides) -> None:
-    targets = [aimed([9, 6], "9♥", 9, "8♦", 8), aimed([6, 6], "6♥", 6, "8♣", 8)]  # Poor, Poor
-    state = firing(sea_game, "fore-hull", targets, reputations=(None, "REP3"))
+    targets = [aimed([9, 6], "9♥", 9, "8♦", 8), aimed([6, 6], "6♥", 6, "8♣", 8)]  # D = 1
+    state = firing(game, "fore-hull", targets, reputations=(None, "REP3"))
     act(state, "Fire!", "fire the Solid shot", "done")
     assert last(state, "damage")["damage"] == 1
-    assert not [e for e in state.view(None)["log"] if e["kind"] == "sea-stout-oak"]
+    assert state.zone_count(BLUE, fore) == 4
 
 
 def test_rep5_terror_of_the_caribbean_a_2_card_straight_costs_the_foe_4(

@@ -467,18 +467,18 @@ def test_rep8_old_salt_hold_draws_2_keeps_the_9_discards_the_2(sea_game: BroadSi
 
 
 def test_sd_7_brace_for_impact_is_judged_after_stout_oak_hull(sea_game: BroadSides) -> None:
-    # Fore Hull 3 Planks, D = 3 (the Knob's threshold, §6): Stout Oak makes it 2,
-    # below the 3 markers: no Brace.
+    # Fore Hull 4 Planks, D = 4 (Stout Oak's threshold as shipped, §6): Stout Oak
+    # makes it 3, below the 4 markers: no Brace.
     state = firing(
         sea_game,
         "fore-hull",
         PERFECT,
         tricks=([], ["Brace for Impact"]),
         reputations=(None, "REP3"),
-        blue={"markers": {"fore-hull": 3}},
+        blue={"markers": {"fore-hull": 4}},
     )
     act(state, "Fire!", "fire the Solid shot", PASS, "done")
-    assert window(state) == "FOE_F6" and state.attack[2] == 2
+    assert window(state) == "FOE_F6" and state.attack[2] == 3
     assert texts(state) == [PASS]
 
 
