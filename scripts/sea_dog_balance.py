@@ -2,7 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python scripts/sea_dog_balance.py \\
         [--reputation-games 1000] [--trick-games 2000] [--seed 1] [--workers 0] \\
-        [--out docs/reports/broadsides-sea-dog] [--read-only]
+        [--out docs/reports/broadsides-sea-dog] [--only reputations|tricks] [--read-only]
 
 Plays two ``quarterdeck balance broadsides -o sea_dog=true -o red_cannons=random
 -o blue_cannons=random`` experiments (cannons drawn at random, as §6 asks) with the
@@ -369,12 +369,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0, help="0: every core")
     parser.add_argument("--out", type=Path, default=Path("docs/reports/broadsides-sea-dog"))
     parser.add_argument("--read-only", action="store_true", help="only rewrite README.md")
+    parser.add_argument(
+        "--only", choices=sorted(EXPERIMENTS), help="play one experiment, keep the other's results"
+    )
     args = parser.parse_args()
     console = Console()
     workers = args.workers or os.cpu_count() or 1
     if not args.read_only:
-        run("reputations", args.reputation_games, args.seed, workers, args.out, console)
-        run("tricks", args.trick_games, args.seed, workers, args.out, console)
+        games = {"reputations": args.reputation_games, "tricks": args.trick_games}
+        for name, n in games.items():
+            if args.only in (None, name):
+                run(name, n, args.seed, workers, args.out, console)
     readme = args.out / "README.md"
     readme.write_text(reading(args.out) + "\n", encoding="utf-8")
     console.print(f"Reading: [bold]{readme}[/]")
