@@ -34,15 +34,16 @@ class Action:
 class ActionSpace:
     """A game's fixed action space: every action it can ever offer, by id."""
 
-    __slots__ = ("_by_meaning", "_by_text", "actions")
+    __slots__ = ("_by_text", "actions", "by_meaning")
 
     def __init__(self, actions: Iterable[tuple[str, tuple[int, ...], str]]) -> None:
         self.actions: tuple[Action, ...] = tuple(
             Action(i, kind, args, text) for i, (kind, args, text) in enumerate(actions)
         )
-        self._by_meaning = {(a.kind, a.args): a for a in self.actions}
+        #: Each action by its meaning: (kind, args).
+        self.by_meaning = {(a.kind, a.args): a for a in self.actions}
         self._by_text = {a.text: a for a in self.actions}
-        if len(self._by_text) != len(self.actions) or len(self._by_meaning) != len(self.actions):
+        if len(self._by_text) != len(self.actions) or len(self.by_meaning) != len(self.actions):
             raise ValueError("every action needs a unique meaning and a unique text")
 
     def __len__(self) -> int:
@@ -53,7 +54,7 @@ class ActionSpace:
 
     def get(self, kind: str, *args: int) -> Action:
         """The action that means ``kind(*args)``."""
-        return self._by_meaning[(kind, args)]
+        return self.by_meaning[(kind, args)]
 
     def from_id(self, action_id: object) -> Action:
         if isinstance(action_id, bool) or not isinstance(action_id, int):

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action
 from .game import State
 from .rng import Rng
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a user's bot, in the compiled build
 class Bot(ABC):
     """A player that chooses actions. ``seed`` makes its choices reproducible."""
 

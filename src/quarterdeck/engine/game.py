@@ -13,10 +13,12 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, TypeGuard, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeGuard, overload
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from .actions import Action, ActionSpace
 from .errors import (
@@ -35,6 +37,9 @@ from .tensor import Buffer, TensorLayout
 
 JSON = Any
 S = TypeVar("S", bound="State")
+#: The game a state belongs to: a game's own state class names its game
+#: (``State[PirateWarGame]``), so its rules read the game's own attributes typed.
+G = TypeVar("G", bound="Game", default="Game", covariant=True)
 
 
 def whole_number(value: Any) -> TypeGuard[int]:
@@ -153,6 +158,9 @@ DATA_OPTION = Option(
 )
 
 
+# Games, states and bots are subclassed outside the compiled build (plug-in games, a
+# user's bot), so a compiled build lets interpreted classes extend them.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's rules with its options fixed. Subclasses set the class attributes."""
 
@@ -196,6 +204,10 @@ class Game(ABC):
         self.raw_data: JSON = self._read_data() if _data is None else _data
         self.data: JSON = self.parse_data(self.raw_data)
         self.action_space: ActionSpace = self.build_action_space()
+        #: What a game works out once for each number of players (its observation
+        #: encoder): kept here, as a compiled class keeps no cached properties.
+        self.per_players: dict[int, Any] = {}
+        self._custom_data: bool | None = None
 
     # -- options and data ---------------------------------------------------------
 
@@ -250,9 +262,14 @@ class Game(ABC):
         canonical = json.dumps(self.raw_data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()
 
-    @cached_property
+    @property
     def is_custom_data(self) -> bool:
         """Whether the game plays with component data other than the built-in file."""
+        if self._custom_data is None:
+            self._custom_data = self._differs_from_built_in_data()
+        return self._custom_data
+
+    def _differs_from_built_in_data(self) -> bool:
         return self.data_package is not None and self.data_hash != type(self)().data_hash
 
     # -- the action space -----------------------------------------------------------
@@ -276,7 +293,7 @@ class Game(ABC):
         self, players: int, seed: int, options: Mapping[str, JSON] | None = None
     ) -> State:
         game = self.configured(options)
-        if not game.min_players <= players <= game.max_players:
+        if not (whole_number(players) and game.min_players <= players <= game.max_players):
             raise OptionError(
                 f"{game.title} takes {game.min_players}–{game.max_players} players, not {players}"
             )
@@ -421,7 +438,8 @@ class Game(ABC):
         return f"{type(self).__name__}({opts})"
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(ABC, Generic[G]):
     """One position of a game. Subclasses keep their own fields and implement the
     underscored hooks; this class enforces the contract around them."""
 
@@ -440,8 +458,8 @@ class State(ABC):
         "seed",
     )
 
-    def __init__(self, game: Game, players: int, seed: int) -> None:
-        self.game = game
+    def __init__(self, game: G, players: int, seed: int) -> None:
+        self.game: G = game
         self.num_players = players
         self.seed = seed
         self.rng = Rng.from_seed(seed)
@@ -494,7 +512,14 @@ class State(ABC):
 
     # -- changing the state ------------------------------------------------------------
 
-    def apply(self, action: Action | int | str) -> None:
+    # The methods that take what a caller sends (a server's JSON, a NumPy id) take any
+    # object and refuse a bad one with the documented error: a compiled build would
+    # otherwise refuse a wrong type with its own TypeError. The overloads say what to send.
+    @overload
+    def apply(self, action: Action) -> None: ...
+    @overload
+    def apply(self, action: int | str) -> None: ...
+    def apply(self, action: object) -> None:
         """Apply a decision of the current player. An illegal or malformed action
         raises and leaves the state exactly as it was."""
         a = self.game.action_space.coerce(action)
@@ -506,7 +531,11 @@ class State(ABC):
         self.history.append(a.id)
         self._legal = None
 
-    def act(self, seat: int, action: Action | int | str) -> None:
+    @overload
+    def act(self, seat: int, action: Action) -> None: ...
+    @overload
+    def act(self, seat: int, action: int | str) -> None: ...
+    def act(self, seat: object, action: object) -> None:
         """Apply ``action`` on behalf of ``seat``, refusing it if another seat decides."""
         if seat is None:
             raise OptionError("a seat is a whole number, not None")
@@ -515,7 +544,7 @@ class State(ABC):
             raise NotYourTurnError(
                 "the game is over" if self.is_terminal() else f"it is not seat {seat}'s decision"
             )
-        self.apply(action)
+        self.apply(self.game.action_space.coerce(action))
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -526,10 +555,14 @@ class State(ABC):
 
     # -- information -------------------------------------------------------------------
 
-    def view(self, seat: int | None, log: bool = True) -> dict[str, JSON]:
+    @overload
+    def view(self, seat: int, log: bool = True) -> dict[str, JSON]: ...
+    @overload
+    def view(self, seat: None, log: bool = True) -> dict[str, JSON]: ...
+    def view(self, seat: object, log: bool = True) -> dict[str, JSON]:
         """Everything ``seat`` may know now, as plain JSON (``None``: a spectator).
         ``log=False`` leaves out the event log (bots that need only the position)."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         events = [e.for_seat(seat) for e in self.events] if log else []
         return self._envelope(seat, self._view(seat, reveal=False), events)
 
@@ -568,10 +601,14 @@ class State(ABC):
     def _view(self, seat: int | None, reveal: bool) -> dict[str, JSON]:
         """The game-specific part of a view; ``reveal`` shows everything."""
 
-    def resample(self, seat: int | None, rng: Rng) -> State:
+    @overload
+    def resample(self, seat: int, rng: Rng) -> State: ...
+    @overload
+    def resample(self, seat: None, rng: Rng) -> State: ...
+    def resample(self, seat: object, rng: Rng) -> State:
         """A full state drawn at random among those that look the same to ``seat``;
         its generator is reseeded from ``rng`` so no search can foresee a draw."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         state = self._resample(seat, rng)
         state.rng = rng.spawn()
         state.seed = rng.next_u64()  # the true seed would give away every deck's order
@@ -681,11 +718,13 @@ class State(ABC):
     @abstractmethod
     def _resample(self, seat: int | None, rng: Rng) -> State: ...
 
-    def _check_seat(self, seat: int | None) -> None:
-        if seat is not None and not (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players
-        ):
-            raise OptionError(f"there is no seat {seat!r} in this {self.num_players}-player game")
+    def _check_seat(self, seat: object) -> int | None:
+        """``seat`` as a seat of this game (or None), else the documented error."""
+        if seat is None:
+            return None
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players:
+            return seat
+        raise OptionError(f"there is no seat {seat!r} in this {self.num_players}-player game")
 
     # -- results -------------------------------------------------------------------------
 

@@ -326,6 +326,25 @@ def _action_worths(
 
 
 Chooser = Callable[[HeuristicBot, JSON, int, list[Action], Components], Action | None]
+
+
+def _boarding_nets(view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+    """The markers to keep off: those of the hit that hurts most."""
+    return max(legal, key=lambda a: _broadside_hit(view["ships"][seat], c.shots[a.args[0]].hits))
+
+
+def _magazine(view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+    """Well-Stocked Magazine takes the shot that suits the Target."""
+    best = _best_shot(view, seat, c)
+    return next((a for a in legal if a.args[0] == best), legal[0])
+
+
+def _quartermaster(view: JSON, seat: int, legal: list[Action], c: Components) -> Action:
+    """Shrewd Quartermaster sends back a shot that does not suit the Target."""
+    best = _best_shot(view, seat, c)
+    return next((a for a in legal if a.args[0] != best), legal[0])
+
+
 #: The captain's choice for each decision (decisions.py), by phase.
 CHOOSERS: dict[str, Chooser] = {
     OFFICER: HeuristicBot._officer,
@@ -356,19 +375,11 @@ CHOOSERS: dict[str, Chooser] = {
     DEADEYE: lambda bot, view, seat, legal, c: _deadeye(view, seat, legal, c),
     CLOSE_QUARTERS: lambda bot, view, seat, legal, c: _close_quarters(view, seat, legal, c),
     CROWS_NEST: lambda bot, view, seat, legal, c: _crows_nest(view, seat, legal, c),
-    BOARDING_NETS: lambda bot, view, seat, legal, c: max(
-        legal, key=lambda a: _broadside_hit(view["ships"][seat], c.shots[a.args[0]].hits)
-    ),
+    BOARDING_NETS: lambda bot, view, seat, legal, c: _boarding_nets(view, seat, legal, c),
     TRICK_MARKERS: lambda bot, view, seat, legal, c: _trick_markers(view, seat, legal, c),
-    # Well-Stocked Magazine takes the shot that suits the Target; Shrewd
-    # Quartermaster sends back one that does not
-    MAGAZINE: lambda bot, view, seat, legal, c: next(
-        (a for a in legal if a.args[0] == _best_shot(view, seat, c)), legal[0]
-    ),
+    MAGAZINE: lambda bot, view, seat, legal, c: _magazine(view, seat, legal, c),
     SPY: HeuristicBot._last,
-    QUARTERMASTER: lambda bot, view, seat, legal, c: next(
-        (a for a in legal if a.args[0] != _best_shot(view, seat, c)), legal[0]
-    ),
+    QUARTERMASTER: lambda bot, view, seat, legal, c: _quartermaster(view, seat, legal, c),
     SLIPPERY: HeuristicBot._first,
 }
 
@@ -1328,7 +1339,8 @@ def _broadside_plan(view: JSON, seat: int, c: Components) -> list[int]:
         cards = (normals + wilds)[:n]
         if len(cards) > len(best) or (
             len(cards) == len(best)
-            and sum(map(keep.__getitem__, cards)) < sum(map(keep.__getitem__, best))
+            # a float start: mypyc compiles a bare sum of floats to int arithmetic
+            and sum(map(keep.__getitem__, cards), 0.0) < sum(map(keep.__getitem__, best), 0.0)
         ):
             best = cards
     if len(best) < 2:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from quarterdeck.engine import DataFileError
@@ -93,28 +92,27 @@ class Components:
         """The zones with ``icon`` among their penalties."""
         return self._zones_by_icon.get(icon, ())
 
-    # Looked up on every move and every view: worked out once per set of components.
-    @cached_property
-    def _zones_by_icon(self) -> dict[str, tuple[int, ...]]:
-        icons = {icon for z in self.zones for icon in z.penalties}
-        return {i: tuple(z.index for z in self.zones if i in z.penalties) for i in icons}
+    # Looked up on every move and every view: worked out once per set of components
+    # (fields, not cached properties: a compiled class keeps no instance dictionary).
+    _zones_by_icon: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _zones_by_kind: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _deck_by_cannon: dict[str, int] = field(init=False, repr=False, compare=False)
+    cannon_by_id: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    #: The zone kind each shot kind (by id) hits best.
+    shot_hits: Mapping[str, str] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def _zones_by_kind(self) -> dict[str, tuple[int, ...]]:
-        return {k: tuple(z.index for z in self.zones if z.kind == k) for k in ZONE_KINDS}
-
-    @cached_property
-    def _deck_by_cannon(self) -> dict[str, int]:
-        return {z.cannon: z.index for z in self.zones if z.cannon is not None}
-
-    @cached_property
-    def cannon_by_id(self) -> Mapping[str, int]:
-        return {k.id: k.index for k in self.cannons}
-
-    @cached_property
-    def shot_hits(self) -> Mapping[str, str]:
-        """The zone kind each shot kind (by id) hits best."""
-        return {s.id: s.hits for s in self.shots}
+    def __post_init__(self) -> None:
+        zones = self.zones
+        icons = {icon for z in zones for icon in z.penalties}
+        worked_out = {
+            "_zones_by_icon": {i: tuple(z.index for z in zones if i in z.penalties) for i in icons},
+            "_zones_by_kind": {k: tuple(z.index for z in zones if z.kind == k) for k in ZONE_KINDS},
+            "_deck_by_cannon": {z.cannon: z.index for z in zones if z.cannon is not None},
+            "cannon_by_id": {k.id: k.index for k in self.cannons},
+            "shot_hits": {s.id: s.hits for s in self.shots},
+        }
+        for name, value in worked_out.items():
+            object.__setattr__(self, name, value)  # frozen: set once, here
 
     def shot_for(self, kind: str) -> int:
         """The shot kind that hits this zone kind best."""

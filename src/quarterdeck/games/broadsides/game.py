@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -186,8 +185,7 @@ class BroadSides(BroadSidesGame):
                     "the draft deals them all"
                 )
 
-    @cached_property
-    def is_custom_data(self) -> bool:
+    def _differs_from_built_in_data(self) -> bool:
         """Other data than the built-in files (the house cards count as built in)."""
         builtin = type(self)(sea_dog=self.options["sea_dog"])
         return self.data_hash != builtin.data_hash
@@ -308,10 +306,14 @@ class BroadSides(BroadSidesGame):
         """A captain's observation tensor (``tensor.py``; the same for both seats)."""
         return self.observation_encoder.layout
 
-    @cached_property
+    @property
     def observation_encoder(self) -> Encoder:
         """The layout with every offset and table the writer needs, made once."""
-        return Encoder(self.components, int(self.options["round_cap"]), self.sea_dog)
+        encoder: Encoder | None = self.per_players.get(2)
+        if encoder is None:
+            encoder = Encoder(self.components, int(self.options["round_cap"]), self.sea_dog)
+            self.per_players[2] = encoder
+        return encoder
 
     def load_scenario(self, data: Mapping[str, JSON], strict: bool = True) -> BroadSidesState:
         from .scenario import load_scenario

@@ -274,12 +274,11 @@ _copy_fields = _copier(FIELDS)
 _copy_sea = _copier(tuple((name, Kept(kind, lambda c: None)) for name, kind in SEA_KINDS.items()))
 
 
-class Position(Fields, State):
+class Position(Fields, State[BroadSidesGame]):
     """A position's fields on an engine state. It implements none of the engine's
     hooks: ``state.py``'s ``BroadSidesState`` does, through the decision table."""
 
     __slots__ = tuple(name for name, _ in FIELDS)
-    game: BroadSidesGame
 
     def __init__(self, game: BroadSidesGame, seed: int) -> None:
         super().__init__(game, 2, seed)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -61,19 +60,15 @@ class LetterOfMarque(Game):
 
     def observation_encoder(self, players: int) -> Encoder:
         """The layout and the writer's tables for ``players`` players, made once."""
-        encoder = self._encoders.get(players)
+        encoder = self.per_players.get(players)
         if encoder is None:
             if not self.min_players <= players <= self.max_players:
                 raise OptionError(
                     f"{self.title} takes {self.min_players}–{self.max_players} players, "
                     f"not {players}"
                 )
-            encoder = self._encoders[players] = Encoder(self, players)
+            encoder = self.per_players[players] = Encoder(self, players)
         return encoder
-
-    @cached_property
-    def _encoders(self) -> dict[int, Encoder]:
-        return {}
 
     def parse_data(self, raw: JSON) -> Components:
         self.components = parse_components(raw)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -151,18 +150,14 @@ class MerchantsAndMarauders(MerchantsAndMaraudersGame):
         )
 
     def observation_encoder(self, players: int) -> Encoder:
-        encoder = self._encoders.get(players)
+        encoder = self.per_players.get(players)
         if encoder is None:
             if not self.min_players <= players <= self.max_players:
                 raise OptionError(
                     f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
                 )
-            encoder = self._encoders[players] = Encoder(self.components, players, PHASE_INDEX)
+            encoder = self.per_players[players] = Encoder(self.components, players, PHASE_INDEX)
         return encoder
-
-    @cached_property
-    def _encoders(self) -> dict[int, Encoder]:
-        return {}
 
     def seat_name(self, seat: int) -> str:
         """The captain of ``seat`` by colour, as every prompt and log line names it."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
@@ -39,15 +38,14 @@ class MerchantsAndMaraudersGame(Game):
     components: Components
     sea: SeaMap
 
-    @cached_property
+    @property
     def action_by_option(self) -> dict[decisions.Option, Action]:
         """The action space by meaning, keyed as the decision table's options are."""
-        return {(a.kind, a.args): a for a in self.action_space.actions}
+        return self.action_space.by_meaning
 
 
-class MerchantsAndMaraudersState(State):
+class MerchantsAndMaraudersState(State[MerchantsAndMaraudersGame]):
     __slots__ = ("_settled", "c", "glory_target", "npc_control", "sea", "table")
-    game: MerchantsAndMaraudersGame
 
     def __init__(self, game: MerchantsAndMaraudersGame, players: int, seed: int) -> None:
         super().__init__(game, players, seed)

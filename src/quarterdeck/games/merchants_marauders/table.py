@@ -8,7 +8,7 @@ static data. ``state.py`` provides it; rules never import the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from quarterdeck.engine import Event, Rng
 
@@ -42,8 +42,6 @@ class Record:
     """Plain data with one field list: clone and JSON are generated from it."""
 
     __slots__ = ()
-    #: Fields holding a record (or a list of records, or None), by record type.
-    NESTED: ClassVar[dict[str, type[Record]]] = {}
 
     def clone(self: R) -> R:
         new = object.__new__(type(self))
@@ -59,7 +57,7 @@ class Record:
         values: dict[str, Any] = {}
         for f in fields(cls):  # type: ignore[arg-type]
             raw = data[f.name]
-            kind = cls.NESTED.get(f.name)
+            kind = NESTED.get(cls.__name__, {}).get(f.name)
             if kind is None or raw is None:
                 values[f.name] = _copy(raw)
             elif isinstance(raw, list):
@@ -176,14 +174,6 @@ class Visit(Record):
 class Table(Record):
     """The whole position."""
 
-    NESTED: ClassVar[dict[str, type[Record]]] = {
-        "players": Player,
-        "pending": Decision,
-        "combat": Combat,
-        "raid": Raid,
-        "visit": Visit,
-    }
-
     players: list[Player]
     stage: str = SETUP
     round: int = 0
@@ -234,6 +224,20 @@ class Table(Record):
     raid: Raid | None = None
     visit: Visit | None = None
     battles: list[int] = field(default_factory=list)  # NPCs that found the active captain
+
+
+#: The fields holding a record (or a list of records, or None), by the record type
+#: that holds them and the type they hold: ``from_json`` builds them back. A table
+#: here, not a class variable: a compiled dataclass would take it for a field.
+NESTED: dict[str, dict[str, type[Record]]] = {
+    "Table": {
+        "players": Player,
+        "pending": Decision,
+        "combat": Combat,
+        "raid": Raid,
+        "visit": Visit,
+    }
+}
 
 
 class Ctx(Protocol):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -116,14 +115,10 @@ class PirateWar(PirateWarGame):
             raise OptionError(
                 f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
             )
-        layout = self._layouts.get(players)
+        layout = self.per_players.get(players)
         if layout is None:
-            layout = self._layouts[players] = tensor.layout(self.components, players)
+            layout = self.per_players[players] = tensor.layout(self.components, players)
         return layout
-
-    @cached_property
-    def _layouts(self) -> dict[int, TensorLayout]:
-        return {}
 
     # -- what the game offers search bots ---------------------------------------------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
@@ -28,23 +27,22 @@ class PirateWarGame(Game):
     components: Components
     board: Board
 
-    @cached_property
+    @property
     def action_of(self) -> dict[decisions.Meaning, Action]:
         """Each action by its meaning (kind, args): the decision table's options
         become actions with one lookup each."""
-        return {(a.kind, a.args): a for a in self.action_space.actions}
+        return self.action_space.by_meaning
 
 
 #: Legal actions are listed in id order.
 _BY_ID = attrgetter("id")
 
 
-class PirateWarState(State):
+class PirateWarState(State[PirateWarGame]):
     # What rules chapters read (the Play protocol): the game's components, board and
     # options, kept as plain attributes because every rule reads them, many times a
     # decision (a property costs a call each time).
     __slots__ = ("board", "comp", "options", "table")
-    game: PirateWarGame
 
     def __init__(self, game: PirateWarGame, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
