@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Game, Pending, Rng, State
 
 from . import decisions, scoring, view
@@ -44,6 +46,9 @@ class MerchantsAndMaraudersGame(Game):
         return self.action_space.by_meaning
 
 
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
+# (``clone``) without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MerchantsAndMaraudersState(State[MerchantsAndMaraudersGame]):
     __slots__ = ("_settled", "c", "glory_target", "npc_control", "sea", "table")
 
@@ -254,7 +259,7 @@ class MerchantsAndMaraudersState(State[MerchantsAndMaraudersGame]):
     # -- copies and JSON -----------------------------------------------------------------
 
     def clone(self) -> MerchantsAndMaraudersState:
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))
         self._clone_base(other)
         other.table = self.table.clone()
         other.c, other.sea = self.c, self.sea

@@ -44,7 +44,7 @@ class Record:
     __slots__ = ()
 
     def clone(self: R) -> R:
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # compiled, object.__new__ is refused
         for f in fields(self):  # type: ignore[arg-type]
             object.__setattr__(new, f.name, _copy(getattr(self, f.name)))
         return new

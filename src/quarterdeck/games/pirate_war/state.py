@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Game, Pending, Rng, State
 
 from . import decisions, scoring, view
@@ -38,6 +40,9 @@ class PirateWarGame(Game):
 _BY_ID = attrgetter("id")
 
 
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
+# (``clone``) without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PirateWarState(State[PirateWarGame]):
     # What rules chapters read (the Play protocol): the game's components, board and
     # options, kept as plain attributes because every rule reads them, many times a
@@ -118,7 +123,7 @@ class PirateWarState(State[PirateWarGame]):
     # -- copies and JSON ---------------------------------------------------------------
 
     def clone(self) -> PirateWarState:
-        other = PirateWarState.__new__(PirateWarState)
+        other = type(self).__new__(type(self))
         self._clone_base(other)
         other._game_parts(self.game)
         other.table = self.table.clone()
