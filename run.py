@@ -8,6 +8,12 @@
 Each command creates (or refreshes) the local virtual environment `.venv` and installs
 what it needs into it; nothing is installed anywhere else. It is idempotent: it
 reinstalls only when pyproject.toml changed or it needs another extra.
+
+QUARTERDECK_BUILD chooses the build (docs/compiled.md): `pure` (the default for now:
+the Python source, the reference), `compiled` (the engine, games and bots compiled by
+mypyc; fails without a C compiler) or `auto` (compiled where a C compiler is present).
+A compiled build is made once for each state of the source, into `.venv/compiled/`,
+never run from a stale copy; `test` then runs the rules' tests on it too.
 """
 
 from __future__ import annotations
@@ -15,8 +21,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
+import shutil
 import subprocess
 import sys
+import sysconfig
+import tempfile
 import venv
 from pathlib import Path
 
@@ -24,6 +34,10 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / "quarterdeck-install.json"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+SOURCE = ROOT / "src" / "quarterdeck"
+#: Where each compiled build is installed, named by the digest of the source it was
+#: built from (only the newest is kept).
+COMPILED = VENV / "compiled"
 
 
 def python() -> str:
@@ -57,13 +71,138 @@ def ensure_venv(extras: set[str]) -> None:
     STAMP.write_text(json.dumps({"pyproject": digest, "extras": wanted}))
 
 
-def run(args: list[str], echo: bool = True) -> int:
+def run(args: list[str], echo: bool = True, env: dict[str, str] | None = None) -> int:
     if echo:
         print("$ " + " ".join(args), flush=True)
     try:
-        return subprocess.run(args, cwd=ROOT).returncode
+        return subprocess.run(args, cwd=ROOT, env=env).returncode
     except KeyboardInterrupt:
         return 130
+
+
+# -- the compiled build --------------------------------------------------------------
+
+
+def wanted_build() -> str:
+    """QUARTERDECK_BUILD: ``pure`` (the default until the compiled build is faster for
+    every game, docs/compiled.md), ``compiled``, or ``auto`` (compiled where a C
+    compiler is present)."""
+    build = os.environ.get("QUARTERDECK_BUILD", "pure").strip().lower() or "pure"
+    if build not in ("auto", "pure", "compiled"):
+        sys.exit(f"QUARTERDECK_BUILD is auto, pure or compiled, not {build!r}")
+    return build
+
+
+def c_compiler() -> str | None:
+    """The C compiler Python's own build used (or cc), if it is on this machine."""
+    configured = shlex.split(sysconfig.get_config_var("CC") or "")
+    for name in (*configured[:1], "cc", "gcc", "clang"):
+        if shutil.which(name):
+            return name
+    return None
+
+
+def source_digest() -> str:
+    """Everything a compiled build is made from: the source, pyproject.toml, this Python."""
+    h = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    h.update(sys.version.encode() + sysconfig.get_platform().encode())
+    for path in sorted(SOURCE.rglob("*.py")):
+        h.update(path.relative_to(SOURCE).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def remove_in_place_modules() -> None:
+    """The compiler builds in place: remove its modules from src/, which the pure
+    build (installed from src/) would otherwise import."""
+    for suffix in (".so", ".pyd"):
+        for path in [*SOURCE.rglob("*" + suffix), *SOURCE.parent.glob("*__mypyc*" + suffix)]:
+            path.unlink()
+
+
+def compiled_build() -> Path | None:
+    """The compiled build of this source (built if need be), or None for the pure one."""
+    build = wanted_build()
+    if build == "pure":
+        return None
+    if c_compiler() is None:
+        if build == "compiled":
+            sys.exit("QUARTERDECK_BUILD=compiled, but this machine has no C compiler")
+        print("No C compiler here: Quarterdeck runs its pure build.", flush=True)
+        return None
+    target = COMPILED / source_digest()
+    if (target / "quarterdeck").is_dir():
+        return target
+    ensure_venv({"compiled"})
+    print(
+        "Compiling Quarterdeck with mypyc, once for this source (a few minutes; "
+        "QUARTERDECK_BUILD=pure runs the pure build without it) …",
+        flush=True,
+    )
+    with tempfile.TemporaryDirectory() as wheels:
+        env = {**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
+        try:
+            made = subprocess.run(
+                [
+                    python(),
+                    "-m",
+                    "pip",
+                    "wheel",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                    "--no-deps",
+                    "--no-build-isolation",
+                    "--wheel-dir",
+                    wheels,
+                    ".",
+                ],
+                cwd=ROOT,
+                env=env,
+            )
+        finally:
+            remove_in_place_modules()
+        if made.returncode:
+            if build == "compiled":
+                sys.exit("The compiled build failed (above).")
+            print("The compiled build failed (above): Quarterdeck runs its pure build.")
+            return None
+        shutil.rmtree(COMPILED, ignore_errors=True)  # an older source's build
+        wheel = next(Path(wheels).glob("*.whl"))
+        subprocess.run(
+            [
+                python(),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--no-deps",
+                "--target",
+                str(target),
+                str(wheel),
+            ],
+            check=True,
+        )
+    return target
+
+
+def build_env(target: Path | None) -> dict[str, str]:
+    """The environment that runs ``target``'s compiled build (None: the pure one)."""
+    env = {**os.environ, "QUARTERDECK_EXPECT_BUILD": "pure" if target is None else "compiled"}
+    if target is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH")]))
+    return env
+
+
+#: The tests that run on the compiled build too (the whole suite runs on the pure one).
+COMPILED_TESTS = [
+    "tests/engine",
+    "tests/games",
+    "tests/contract",
+    "tests/arena",
+    "tests/interop",
+    "tests/ai",
+    "tests/compiled",
+]
 
 
 def test(pytest_args: list[str]) -> int:
@@ -89,24 +228,41 @@ def test(pytest_args: list[str]) -> int:
     ):
         if run(args):
             failed.append(name)
-    # pytest runs last, so its closing line is the last line of the run.
-    code = run([python(), "-m", "pytest", *pytest_args])
+    print("The pure build: the whole suite", flush=True)
+    if run([python(), "-m", "pytest", *pytest_args], env=build_env(None)):
+        failed.append("pytest (pure build)")
+    target = compiled_build()
+    if target is not None:
+        # Tests named on the command line run on both builds; otherwise the compiled
+        # build runs the engine's, the games', the bots' and the adapters' tests.
+        named = [
+            a for a in pytest_args if not a.startswith("-") and Path(a.split("::")[0]).exists()
+        ]
+        chosen = pytest_args if named else [*COMPILED_TESTS, *pytest_args]
+        print(
+            "The compiled build: " + ("the tests named" if named else "the rules' tests"),
+            flush=True,
+        )
+        if run([python(), "-m", "pytest", *chosen], env=build_env(target)):
+            failed.append("pytest (compiled build)")
+    # pytest's closing line comes last but for this one, which names what failed.
     if failed:
         print(f"FAILED: {', '.join(failed)} (see above)", flush=True)
         return 1
-    return code
+    return 0
 
 
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("start", [])
     if command == "test":
         return test(rest)
-    if command == "start":
+    if command in ("start", "qd"):
         ensure_venv(set())
-        return run([python(), "-m", "quarterdeck.cli", "serve", *rest], echo=False)
-    if command == "qd":
-        ensure_venv(set())
-        return run([python(), "-m", "quarterdeck.cli", *rest], echo=False)
+        target = compiled_build()
+        if command == "start":
+            print(f"Quarterdeck, {'compiled' if target else 'pure'} build", flush=True)
+            rest = ["serve", *rest]
+        return run([python(), "-m", "quarterdeck.cli", *rest], echo=False, env=build_env(target))
     print(__doc__)
     return 2
 
