@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 from quarterdeck.engine import Game, Rng, State, game_names, get_game
 
 GAMES = game_names()
+
+
+def source_tree(module: ModuleType) -> ast.Module:
+    """A module's source, parsed: the ``.py`` beside it in either build (a compiled
+    module keeps no docstrings or annotations, but its source ships with it)."""
+    path = Path(module.__file__ or "")
+    source = path.with_name(module.__name__.rsplit(".", 1)[-1] + ".py")
+    return ast.parse(source.read_text(encoding="utf-8"))
+
+
+def docstring(module: ModuleType) -> str:
+    """A module's docstring, in either build."""
+    return ast.get_docstring(source_tree(module)) or ""
 
 
 def game_and_players(name: str, pick: int) -> tuple[Game, int]:

@@ -17,7 +17,7 @@ from quarterdeck.engine import OptionError, Rng, State
 from quarterdeck.games.letter_of_marque import LetterOfMarque, LetterOfMarqueState, tensor
 from quarterdeck.games.letter_of_marque import phases as rules
 
-from ...contract.helpers import checkpoints, playout
+from ...contract.helpers import checkpoints, docstring, playout
 from .conftest import BLUE, RED, YELLOW, opening
 
 seeds = st.integers(0, 2**32)
@@ -62,7 +62,7 @@ def test_layout_has_unique_names_and_the_documented_size_for_every_player_count(
         assert layout.size == size == 9 + 44 * players + 6 * players**2
         assert layout.size == sum(f.size for f in layout.fields)
         assert all(f.help.strip() and f.high == 1.0 for f in layout.fields)
-        assert str(size) in (tensor.__doc__ or "")
+        assert str(size) in docstring(tensor)
         assert game.observation_layout(players) is layout  # made once per player count
 
 

@@ -6,7 +6,7 @@ The modules, in import order (each imports only modules above it):
   ``phases.py`` (decision, action and event kinds, ship statuses: named once),
   ``actions.py`` (the action space, ids by meaning);
 * ``table.py``: the position as plain data (:class:`~.table.Position`), whose
-  ``__slots__``, ``clone`` and JSON come from its one field list;
+  ``clone`` and JSON come from its one field list;
 * the rules, by the rulebook's sections: ``scoring.py`` ("End of the game") and
   ``turn.py`` (setting up, the preliminary turn and a player's turn). Two modules, not
   one per section: the rulebook's play is one page whose sections share one procedure

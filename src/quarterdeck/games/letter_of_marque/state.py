@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Pending, Rng
 
 from . import scoring, turn, view
@@ -22,6 +24,9 @@ from .table import Position, components_of
 JSON = Any
 
 
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
+# (``clone``) without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LetterOfMarqueState(Position):
     __slots__ = ()
 

@@ -1,8 +1,9 @@
 """The table: one position of a game of Letter of Marque as plain data.
 
-:class:`Position` lists the fields once, each with its :class:`Codec` (how it is
-copied and written to JSON); ``__slots__``, :meth:`Position.clone`, the state's JSON
-and :meth:`Position.from_state_json` are all made from that one list. The rules
+:data:`CODECS` lists the fields once, each with its :class:`Codec` (how it is
+copied and written to JSON); the ``__slots__`` of :class:`Position`, its ``clone``,
+the state's JSON and :meth:`Position.from_state_json` are all made from that one list
+(the class declares the fields' types, for the type checker and the compiler). The rules
 modules and the satellites (view, tensor, render) take a ``Position`` and never import
 ``state.py`` or ``game.py`` (the bot reads only its view); the State subclass in
 ``state.py`` adds the engine's hooks on top.
@@ -11,8 +12,10 @@ modules and the satellites (view, tensor, render) take a ``Position`` and never 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
-from typing import Annotated, Any, TypeVar, get_type_hints
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from quarterdeck.engine import Game, State
 
@@ -85,38 +88,59 @@ SHIPS = Codec(
 )
 
 
-# Not ``super()`` in this class's methods: ``slots=True`` makes a new class, which the
-# zero-argument form does not know (Python 3.11).
-@dataclass(slots=True, init=False, eq=False, repr=False)
+#: Each field of a :class:`Position`, in order, with its codec: the one field list.
+#: The class declares each field's type (the same names, in the same order: tested),
+#: and its ``__slots__``, ``clone`` and JSON are made from this list.
+CODECS: dict[str, Codec] = {
+    "phase": VALUE,
+    "turn_player": VALUE,
+    "first_player": VALUE,
+    "turns": VALUE,
+    "decks": ROWS,
+    "drawn": ROW,
+    "reserves": ROWS,
+    "fleets": SHIPS,
+    "cannons": ROW,
+    "treasure_piles": PAIRS,
+    "cannon_piles": ROWS,
+    "removed_cannons": ROW,
+}
+
+
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
+# (``clone``) without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Position(State):
     """The fields of a position, read and written by the rules as plain attributes.
-    Per-player lists are indexed by seat."""
+    Per-player lists are indexed by seat (each field's codec is in :data:`CODECS`)."""
+
+    __slots__ = tuple(CODECS)
 
     #: What is being decided (a kind of ``phases.DECISIONS``), or ``OVER``.
-    phase: Annotated[str, VALUE]
+    phase: str
     #: Whose turn it is; in the preliminary turn, the seat choosing its ship.
-    turn_player: Annotated[int, VALUE]
+    turn_player: int
     #: Who took the first regular turn (``None`` during the preliminary turn).
-    first_player: Annotated[int | None, VALUE]
+    first_player: int | None
     #: Regular turns taken since the preliminary turn.
-    turns: Annotated[int, VALUE]
+    turns: int
     #: Each player's treasure deck, face down: the top card is the end of the list.
-    decks: Annotated[list[list[int]], ROWS]
+    decks: list[list[int]]
     #: The treasure turned up and waiting for a ship, or ``None``.
-    drawn: Annotated[list[int | None], ROW]
+    drawn: list[int | None]
     #: Ships in each player's reserve: [armed, defenceless].
-    reserves: Annotated[list[list[int]], ROWS]
+    reserves: list[list[int]]
     #: The ships that left each player's reserve, in launch order.
-    fleets: Annotated[list[list[Ship]], SHIPS]
+    fleets: list[list[Ship]]
     #: Unused cannon cards in each player's hand.
-    cannons: Annotated[list[int], ROW]
+    cannons: list[int]
     #: Each score pile's treasure cards: (first owner, value).
-    treasure_piles: Annotated[list[list[tuple[int, int]]], PAIRS]
+    treasure_piles: list[list[tuple[int, int]]]
     #: Each score pile's cannon cards, kept when an armed ship repelled an attack:
     #: the seat of the attacker who played each.
-    cannon_piles: Annotated[list[list[int]], ROWS]
+    cannon_piles: list[list[int]]
     #: Each player's cannon cards spent on a capture (out of the game).
-    removed_cannons: Annotated[list[int], ROW]
+    removed_cannons: list[int]
 
     def __init__(self, game: Game, players: int, seed: int) -> None:
         """The table before setting up: every treasure deck in order, every ship in
@@ -159,10 +183,6 @@ class Position(State):
         return state
 
 
-_HINTS = get_type_hints(Position, include_extras=True)
-_CODECS: list[tuple[str, Codec]] = [
-    (f.name, _HINTS[f.name].__metadata__[0]) for f in fields(Position)
-]
-_COPY = [(name, codec.copy) for name, codec in _CODECS]
-_DUMP = [(name, codec.dump) for name, codec in _CODECS]
-_LOAD = [(name, codec.load) for name, codec in _CODECS]
+_COPY = [(name, codec.copy) for name, codec in CODECS.items()]
+_DUMP = [(name, codec.dump) for name, codec in CODECS.items()]
+_LOAD = [(name, codec.load) for name, codec in CODECS.items()]
