@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +20,18 @@ def source_tree(module: ModuleType) -> ast.Module:
     path = Path(module.__file__ or "")
     source = path.with_name(module.__name__.rsplit(".", 1)[-1] + ".py")
     return ast.parse(source.read_text(encoding="utf-8"))
+
+
+def declared_fields(cls: type) -> list[str]:
+    """The fields a class body declares (read from the source: a compiled class keeps
+    no annotations)."""
+    tree = source_tree(sys.modules[cls.__module__])
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    return [
+        n.target.id
+        for n in body.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    ]
 
 
 def docstring(module: ModuleType) -> str:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import ast
 import json
-import sys
 from pathlib import Path
 
 import quarterdeck
 from quarterdeck.games.letter_of_marque import LetterOfMarque, LetterOfMarqueState
 from quarterdeck.games.letter_of_marque.table import CODECS, Position
 
-from ...contract.helpers import checkpoints, source_tree
+from ...contract.helpers import checkpoints, declared_fields
 
 PACKAGE = Path(__file__).parents[3] / "src" / "quarterdeck" / "games" / "letter_of_marque"
 NAME = "quarterdeck.games.letter_of_marque"
@@ -89,18 +88,6 @@ def test_leaves_import_only_leaves_and_the_engine() -> None:
 def test_rules_and_satellites_never_import_decisions_state_or_game() -> None:
     for module in RULES_AND_SATELLITES:
         assert not imported(module) & {"decisions", "state", "game"}, module
-
-
-def declared_fields(cls: type) -> list[str]:
-    """The fields a class body declares (read from the source: a compiled class keeps
-    no annotations)."""
-    tree = source_tree(sys.modules[cls.__module__])
-    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
-    return [
-        n.target.id
-        for n in body.body
-        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-    ]
 
 
 def test_slots_clone_and_json_come_from_one_field_list(game: LetterOfMarque) -> None:

@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Pending, Rng
 
 from . import ship
@@ -29,6 +31,8 @@ JSON = Any
 __all__ = ["LOST", "BroadSidesState"]
 
 
+# Open to interpreted subclasses (``clone``: see ``Position``).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BroadSidesState(Position):
     __slots__ = ()
 

@@ -1,19 +1,20 @@
 """The position of a BroadSides duel as plain data: every field, once.
 
-:class:`Fields` lists the fields, one line each: its type, how a copy copies it and
-its value when the game is set up. Everything else is made from that one list: the
-``__slots__`` of :class:`Position`, its ``clone()``, its JSON and its rebuilding from
-JSON. No rules live here (they are in the chapters: ``setup.py``, ``turn.py``, …);
+:data:`FIELDS` lists the fields, one line each: how a copy copies it and its value
+when the game is set up; :class:`Position` declares their types. Everything else is
+made from that one list: the ``__slots__`` of :class:`Position`, its ``clone()``, its
+JSON and its rebuilding from JSON. No rules live here (they are in the chapters: ``setup.py``, ``turn.py``, …);
 rules and satellites take a :class:`Position` as their first argument.
 """
 
-# No ``from __future__ import annotations`` here: the ``Kept`` records in the field
-# annotations are read with ``get_type_hints`` and must name what they use.
+from __future__ import annotations
 
 import json
 from abc import abstractmethod
-from collections.abc import Callable, Mapping
-from typing import Annotated, Any, NamedTuple, Self, get_type_hints
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple, Self
+
+from mypy_extensions import mypyc_attr
 
 from quarterdeck.engine import Game, State
 
@@ -100,31 +101,18 @@ SEA_KINDS = {
     "controlled": "rows",
     "steps": "rows",
 }
+#: Its slots, in the order of its JSON.
+SEA_SLOTS = tuple(sorted(SEA_KINDS))
 
 
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Sea:
     """The Experienced Sea Dog module's part of a position (``None`` without the
     module). Per captain, a list of two (Red, Blue); cards are indices among the
     Reputations or the Dirty Tricks of ``SeaDogCards``."""
 
-    __slots__ = (
-        "asking",
-        "controlled",
-        "crows_nest",
-        "effects",
-        "kept",
-        "offers",
-        "pending",
-        "played",
-        "rep_offers",
-        "reputation",
-        "revealed",
-        "rounds",
-        "seen",
-        "steps",
-        "tricks",
-        "window",
-    )
+    __slots__ = SEA_SLOTS
 
     def __init__(self) -> None:
         self.rep_offers: list[list[int]] = [[], []]  # the Reputations dealt to each
@@ -145,145 +133,171 @@ class Sea:
         self.controlled: list[list[int]] = [[], []]
         self.steps: list[list[Any]] = []  # a Firing's steps 2–3, until the Targets are read
 
-    def clone(self) -> "Sea":
+    def clone(self) -> Sea:
         other = Sea.__new__(Sea)
         _copy_sea(self, other)
         return other
 
     def to_json(self) -> JSON:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in SEA_SLOTS}
 
     @classmethod
-    def from_json(cls, data: JSON) -> "Sea":
+    def from_json(cls, data: JSON) -> Sea:
         sea = cls()
-        for name in cls.__slots__:
+        for name in SEA_SLOTS:
             if name in data:  # a field added later keeps its start value
                 setattr(sea, name, data[name])
         return sea
 
 
-class Fields:
-    """The fields of a position, one line each. Per captain, a list of two (Red,
-    Blue); zones, shots, cards, Targets and Disasters are indices into the data."""
-
-    __slots__ = ()
-
-    # -- whose decision, and where the turn stands
-    phase: Annotated[str, Kept("value", lambda c: OFFICER)]  # the decision (phases.py)
-    seat: Annotated[int, Kept("value", lambda c: 0)]  # who decides it
-    turn_player: Annotated[int, Kept("value", lambda c: 0)]
-    first_player: Annotated[int | None, Kept("value", lambda c: None)]
-    turns: Annotated[int, Kept("value", lambda c: 0)]  # turns completed
-    actions_taken: Annotated[int, Kept("value", lambda c: 0)]  # Stage 1 actions this turn
-    aimed: Annotated[bool, Kept("value", lambda c: False)]  # this turn's Aim is done
-    # -- the ships: markers per zone (Crewmen only on Decks; the officers apart)
-    markers: Annotated[list[list[int]], Kept("rows", lambda c: [_full(c), _full(c)])]
-    # each officer's zone (None: not placed yet; phases.LOST)
-    officers: Annotated[list[list[int | None]], Kept("rows", _two(lambda: [None, None]))]
-    # -- Aim cards
-    hands: Annotated[list[list[int]], Kept("rows", _two(list))]
-    decks: Annotated[list[list[int]], Kept("rows", _two(lambda: list(_DECK)))]
-    discards: Annotated[list[list[int]], Kept("rows", _two(list))]
-    # the cards each Aim deck was last formed from (all 42 at the start)
-    refills: Annotated[list[list[int]], Kept("rows", _two(lambda: list(_DECK)))]
-    # a Target in front: [target, left card, left value, bottom card, bottom value]
-    targets: Annotated[list[list[list[int | None]]], Kept("rows of rows", _two(list))]
-    # -- cannons (fore, aft): the tile, the shots loaded, the Gunner, the Gunsight's zone
-    cannons: Annotated[list[list[int | None]], Kept("rows", _two(lambda: [None, None]))]
-    loaded: Annotated[list[list[list[int]]], Kept("rows of rows", _two(lambda: [[], []]))]
-    gunner: Annotated[list[int | None], Kept("list", lambda c: [None, None])]
-    sight: Annotated[list[int | None], Kept("list", lambda c: [None, None])]
-    # covered spaces of the Broadside (suits), Sheer Off and Evasion (1–10) tracks
-    covered: Annotated[
-        list[dict[str, list[bool]]],
-        Kept(
-            "maps of lists",
-            _two(
-                lambda: {
-                    "broadside": [False] * 4,
-                    "sheer-off": [False] * 10,
-                    "evasion": [False] * 10,
-                }
-            ),
+#: The fields of a position, in order, each with how it is kept: the one field list.
+#: :class:`Position` declares each field's type (the same names in the same order:
+#: tested); its ``__slots__``, ``clone`` and JSON are made from this list.
+FIELDS: dict[str, Kept] = {
+    "phase": Kept("value", lambda c: OFFICER),
+    "seat": Kept("value", lambda c: 0),
+    "turn_player": Kept("value", lambda c: 0),
+    "first_player": Kept("value", lambda c: None),
+    "turns": Kept("value", lambda c: 0),
+    "actions_taken": Kept("value", lambda c: 0),
+    "aimed": Kept("value", lambda c: False),
+    "markers": Kept("rows", lambda c: [_full(c), _full(c)]),
+    "officers": Kept("rows", _two(lambda: [None, None])),
+    "hands": Kept("rows", _two(list)),
+    "decks": Kept("rows", _two(lambda: list(_DECK))),
+    "discards": Kept("rows", _two(list)),
+    "refills": Kept("rows", _two(lambda: list(_DECK))),
+    "targets": Kept("rows of rows", _two(list)),
+    "cannons": Kept("rows", _two(lambda: [None, None])),
+    "loaded": Kept("rows of rows", _two(lambda: [[], []])),
+    "gunner": Kept("list", lambda c: [None, None]),
+    "sight": Kept("list", lambda c: [None, None]),
+    "covered": Kept(
+        "maps of lists",
+        _two(
+            lambda: {
+                "broadside": [False] * 4,
+                "sheer-off": [False] * 10,
+                "evasion": [False] * 10,
+            }
         ),
-    ]
-    # Hull zones whose Disaster is resolved
-    disaster_done: Annotated[list[list[int]], Kept("rows", _two(list))]
-    # -- off the ships
-    bag: Annotated[list[int], Kept("list", lambda c: [s.count for s in c.shots])]  # per kind
-    # markers by zone kind (rigging, deck, hull); the Crewmen wait here until the
-    # officers are placed
-    supply: Annotated[list[int], Kept("list", lambda c: [0, 2 * c.crewmen, 0])]
-    target_deck: Annotated[list[int], Kept("list", lambda c: list(range(len(c.target_centres))))]
-    target_discards: Annotated[list[int], Kept("list", lambda c: [])]
-    tray: Annotated[list[int], Kept("list", lambda c: [])]  # shot discs drawn, to be loaded
-    # -- the decision under way
-    sel: Annotated[list[list[int]], Kept("rows", lambda c: [])]  # picked: [card, value, suit]
-    sel_kind: Annotated[str, Kept("value", lambda c: "")]  # the set being picked
-    spent: Annotated[list[list[int]], Kept("rows", lambda c: [])]  # Broadside: [shot, position]
-    effective: Annotated[list[int], Kept("list", lambda c: [])]  # Broadside: shots that tell
-    repairs_left: Annotated[int, Kept("value", lambda c: 0)]
-    # an attack: zone, potential damage, damage track, firing position
-    attack: Annotated[list[int], Kept("list", lambda c: [])]
-    # losses waiting: [seat, what, count, zone, last option] (losses.py)
-    tasks: Annotated[list[list[Any]], Kept("rows", lambda c: [])]
-    after: Annotated[str, Kept("value", lambda c: "")]  # where play resumes (phases.py)
-    result: Annotated[list[float] | None, Kept("list or None", lambda c: None)]
-    # each Hull zone's face-down Disaster token (None once flipped)
-    disasters: Annotated[
-        list[dict[int, int | None]],
-        Kept(
-            "maps",
-            lambda c: [dict.fromkeys(c.zones_of("hull")), dict.fromkeys(c.zones_of("hull"))],
-            to_json=lambda v: [{str(z): t for z, t in d.items()} for d in v],
-            from_json=lambda v: [{int(z): t for z, t in d.items()} for d in v],
-        ),
-    ]
-    # the Experienced Sea Dog module (None: played without it)
-    sea: Annotated[
-        Sea | None,
-        Kept(
-            "sea",
-            lambda c: None,
-            to_json=lambda v: None if v is None else v.to_json(),
-            from_json=lambda v: None if v is None else Sea.from_json(v),
-            optional=True,
-        ),
-    ]
+    ),
+    "disaster_done": Kept("rows", _two(list)),
+    "bag": Kept("list", lambda c: [s.count for s in c.shots]),
+    "supply": Kept("list", lambda c: [0, 2 * c.crewmen, 0]),
+    "target_deck": Kept("list", lambda c: list(range(len(c.target_centres)))),
+    "target_discards": Kept("list", lambda c: []),
+    "tray": Kept("list", lambda c: []),
+    "sel": Kept("rows", lambda c: []),
+    "sel_kind": Kept("value", lambda c: ""),
+    "spent": Kept("rows", lambda c: []),
+    "effective": Kept("list", lambda c: []),
+    "repairs_left": Kept("value", lambda c: 0),
+    "attack": Kept("list", lambda c: []),
+    "tasks": Kept("rows", lambda c: []),
+    "after": Kept("value", lambda c: ""),
+    "result": Kept("list or None", lambda c: None),
+    "disasters": Kept(
+        "maps",
+        lambda c: [dict.fromkeys(c.zones_of("hull")), dict.fromkeys(c.zones_of("hull"))],
+        to_json=lambda v: [{str(z): t for z, t in d.items()} for d in v],
+        from_json=lambda v: [{int(z): t for z, t in d.items()} for d in v],
+    ),
+    "sea": Kept(
+        "sea",
+        lambda c: None,
+        to_json=lambda v: None if v is None else v.to_json(),
+        from_json=lambda v: None if v is None else Sea.from_json(v),
+        optional=True,
+    ),
+}
 
 
-#: The fields, in order, each with how it is kept.
-FIELDS: tuple[tuple[str, Kept], ...] = tuple(
-    (name, hint.__metadata__[0])
-    for name, hint in get_type_hints(Fields, include_extras=True).items()
-)
-
-
-def _copier(fields: tuple[tuple[str, Kept], ...]) -> Callable[[Any, Any], None]:
-    """One function that copies every field from a position to a fresh one, each
-    field as its kind says (far quicker than a generic deep copy)."""
+def _copier(kinds: Iterable[tuple[str, str]]) -> Callable[[Any, Any], None]:
+    """One function that copies every field, given with its kind of copy (as
+    ``COPIES``), from a position to a fresh one (far quicker than a generic deep copy)."""
     lines = ["def copy_fields(src, dst):"]
-    for name, kept in fields:
-        lines.append(f"    dst.{name} = " + COPIES[kept.copy].format(x=f"src.{name}"))
+    for name, kind in kinds:
+        lines.append(f"    dst.{name} = " + COPIES[kind].format(x=f"src.{name}"))
     namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # the source is made above, from FIELDS alone
     return namespace["copy_fields"]  # type: ignore[no-any-return]
 
 
-_copy_fields = _copier(FIELDS)
-_copy_sea = _copier(tuple((name, Kept(kind, lambda c: None)) for name, kind in SEA_KINDS.items()))
+_copy_fields = _copier((name, kept.copy) for name, kept in FIELDS.items())
+_copy_sea = _copier(SEA_KINDS.items())
 
 
-class Position(Fields, State[BroadSidesGame]):
-    """A position's fields on an engine state. It implements none of the engine's
-    hooks: ``state.py``'s ``BroadSidesState`` does, through the decision table."""
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
+# (``clone``) without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Position(State[BroadSidesGame]):
+    """A position's fields on an engine state, one line each (how each is kept is in
+    :data:`FIELDS`). Per captain, a list of two (Red, Blue); zones, shots, cards,
+    Targets and Disasters are indices into the data. It implements none of the
+    engine's hooks: ``state.py``'s ``BroadSidesState`` does, through the decision
+    table."""
 
-    __slots__ = tuple(name for name, _ in FIELDS)
+    __slots__ = tuple(FIELDS)
+
+    # -- whose decision, and where the turn stands
+    phase: str  # the decision (phases.py)
+    seat: int  # who decides it
+    turn_player: int
+    first_player: int | None
+    turns: int  # turns completed
+    actions_taken: int  # Stage 1 actions this turn
+    aimed: bool  # this turn's Aim is done
+    # -- the ships: markers per zone (Crewmen only on Decks; the officers apart)
+    markers: list[list[int]]
+    # each officer's zone (None: not placed yet; phases.LOST)
+    officers: list[list[int | None]]
+    # -- Aim cards
+    hands: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    # the cards each Aim deck was last formed from (all 42 at the start)
+    refills: list[list[int]]
+    # a Target in front: [target, left card, left value, bottom card, bottom value]
+    targets: list[list[list[int | None]]]
+    # -- cannons (fore, aft): the tile, the shots loaded, the Gunner, the Gunsight's zone
+    cannons: list[list[int | None]]
+    loaded: list[list[list[int]]]
+    gunner: list[int | None]
+    sight: list[int | None]
+    # covered spaces of the Broadside (suits), Sheer Off and Evasion (1–10) tracks
+    covered: list[dict[str, list[bool]]]
+    # Hull zones whose Disaster is resolved
+    disaster_done: list[list[int]]
+    # -- off the ships
+    bag: list[int]  # per kind
+    # markers by zone kind (rigging, deck, hull); the Crewmen wait here until the
+    # officers are placed
+    supply: list[int]
+    target_deck: list[int]
+    target_discards: list[int]
+    tray: list[int]  # shot discs drawn, to be loaded
+    # -- the decision under way
+    sel: list[list[int]]  # picked: [card, value, suit]
+    sel_kind: str  # the set being picked
+    spent: list[list[int]]  # Broadside: [shot, position]
+    effective: list[int]  # Broadside: shots that tell
+    repairs_left: int
+    # an attack: zone, potential damage, damage track, firing position
+    attack: list[int]
+    # losses waiting: [seat, what, count, zone, last option] (losses.py)
+    tasks: list[list[Any]]
+    after: str  # where play resumes (phases.py)
+    result: list[float] | None
+    # each Hull zone's face-down Disaster token (None once flipped)
+    disasters: list[dict[int, int | None]]
+    # the Experienced Sea Dog module (None: played without it)
+    sea: Sea | None
 
     def __init__(self, game: BroadSidesGame, seed: int) -> None:
         super().__init__(game, 2, seed)
         c = game.components
-        for name, kept in FIELDS:
+        for name, kept in FIELDS.items():
             setattr(self, name, kept.start(c))
 
     @property
@@ -305,7 +319,7 @@ class Position(Fields, State[BroadSidesGame]):
 
     def _state_json(self) -> dict[str, JSON]:
         out = {}
-        for name, kept in FIELDS:
+        for name, kept in FIELDS.items():
             value = getattr(self, name)
             if kept.optional and value is None:
                 continue
@@ -316,7 +330,7 @@ class Position(Fields, State[BroadSidesGame]):
     def from_state_json(cls, game: BroadSidesGame, data: Mapping[str, JSON]) -> Self:
         state = cls(game, 0)
         copy = json.loads(json.dumps(dict(data)))
-        for name, kept in FIELDS:
+        for name, kept in FIELDS.items():
             if kept.optional and name not in copy:
                 setattr(state, name, None)
                 continue
