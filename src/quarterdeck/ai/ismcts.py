@@ -24,6 +24,8 @@ import math
 import time
 from collections.abc import Callable
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Bot, State
 
 # Levels people choose by name: iterations per decision (reproducible, unlike time).
@@ -55,6 +57,8 @@ class Node:
         return node
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSBot(Bot):
     """IS-MCTS with a budget of ``iterations`` (or ``seconds``, for interactive play
     only: a time budget is not reproducible).

@@ -13,6 +13,8 @@ import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
@@ -43,6 +45,8 @@ def derive_seed(*parts: int | str) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     """A PCG32 generator: 64 bits of state, a stream selector, 32-bit outputs."""
 

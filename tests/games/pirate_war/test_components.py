@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -58,7 +59,7 @@ def test_pw_3_1_races() -> None:
     assert mounts["Empire"] == ["forward", "midships"]
     # PW-3.2: Empire and Chaos have the same rules.
     chaos = by_name["Chaos"]
-    assert {**vars(empire), "name": ""} == {**vars(chaos), "name": ""}
+    assert replace(empire, name="") == replace(chaos, name="")
 
 
 def test_pw_5_1_weapon_ranges_and_pw_5_6_cost() -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Bot, State
 
 from .components import CannonKind, Components, Zone, card_suit, card_value, is_wild
@@ -96,6 +98,8 @@ def _cards(view: JSON, seat: int) -> list[int]:
     return list(view["ships"][seat]["hand"] or [])
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot(Bot):
     name = "heuristic"
 

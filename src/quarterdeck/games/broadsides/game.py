@@ -7,6 +7,8 @@ from dataclasses import replace
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import (
     ActionSpace,
     Bot,
@@ -37,6 +39,8 @@ SEA_DOG_DEAL = {
 }
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BroadSides(BroadSidesGame):
     name = "broadsides"
     title = "BroadSides"

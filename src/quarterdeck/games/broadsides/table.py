@@ -25,6 +25,8 @@ from .sea_dog_cards import SeaDogCards
 JSON = Any
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BroadSidesGame(Game):
     """What the rules and the satellites read of the game (``game.py`` is the whole
     of it): its checked components, the variant cannons and the action ids."""

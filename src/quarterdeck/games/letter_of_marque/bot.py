@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Bot, State
 
 from .belief import (
@@ -84,6 +86,8 @@ def belief_of(fleet: JSON, c: Components) -> FleetBelief:
     return fleet_belief(launches, to_sail, c.armed_ships, styles_of(c), PRIOR)
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot(Bot):
     name = "heuristic"
 

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import (
     ActionSpace,
     Bot,
@@ -28,6 +30,8 @@ from .tensor import Encoder, write_observation
 JSON = Any
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LetterOfMarque(Game):
     name = "letter-of-marque"
     title = "Letter of Marque"

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Bot, State
 
 from .components import CANNONS, CARGO, CREW, HULL, MASTS, Components
@@ -95,6 +97,8 @@ class _Data(Protocol):
     sea: SeaMap
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot(Bot):
     name = "heuristic"
 

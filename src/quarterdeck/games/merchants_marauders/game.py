@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import ActionSpace, Bot, Buffer, Option, OptionError, State, TensorLayout
 
 from . import scoring
@@ -46,6 +48,8 @@ TURN_DECISIONS = (
 ROUND_DECISIONS = 4 * 30 + 4 * 2
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MerchantsAndMarauders(MerchantsAndMaraudersGame):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"

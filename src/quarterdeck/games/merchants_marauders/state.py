@@ -33,6 +33,8 @@ TURN_EVENT = "turn"
 action_id = attrgetter("id")
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MerchantsAndMaraudersGame(Game):
     """What the state reads of its game (``game.py``'s ``MerchantsAndMarauders`` is the
     whole of it): declared here so that imports point one way, state.py to game.py."""

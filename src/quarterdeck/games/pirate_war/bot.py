@@ -28,6 +28,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import Action, Bot, State
 
 from . import phases as ph
@@ -55,6 +57,8 @@ DIG_BELOW_GOLD = 10
 PLANS_KEPT = 64
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot(Bot):
     name = "heuristic"
 

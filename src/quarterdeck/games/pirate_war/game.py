@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.engine import ActionSpace, Bot, Buffer, Option, OptionError, State, TensorLayout
 
 from . import decisions, evaluation, setup, tensor
@@ -22,6 +24,8 @@ JSON = Any
 TURN_BOUND = 600
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PirateWar(PirateWarGame):
     name = "pirate-war"
     title = "Pirate War"

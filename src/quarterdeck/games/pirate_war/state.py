@@ -22,6 +22,8 @@ JSON = Any
 TURN_EVENT = "turn"
 
 
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PirateWarGame(Game):
     """What the state reads of its game (``game.py``'s ``PirateWar`` is the whole of
     it): declared here so that imports point one way, state.py to game.py."""
