@@ -28,9 +28,8 @@ from .damage import (
     lose_ship,
     repair,
 )
-from .table import Decision, Play, ask, schedule, step
+from .table import Decision, Meaning, Play, ask, schedule, step
 
-Meaning = tuple[str, tuple[int, ...]]
 Options = Callable[[Play, Decision], list[Meaning]]
 Apply = Callable[[Play, Decision, str, tuple[int, ...]], None]
 Due = Callable[[Play, Decision], bool]

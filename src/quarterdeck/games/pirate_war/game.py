@@ -15,7 +15,8 @@ from .actions import build_action_space
 from .bot import HeuristicBot
 from .components import Components, parse_components
 from .map import Board
-from .state import PirateWarGame, PirateWarState
+from .state import PirateWarState
+from .table import PirateWarGame
 
 JSON = Any
 

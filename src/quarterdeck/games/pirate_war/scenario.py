@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from quarterdeck.engine import Deck, Event, ScenarioError, whole_number
 
@@ -53,15 +53,8 @@ SHIP_KEYS = (
 AFLOAT_KEYS = ("facing", "hull", "crew", "weapons", "treasures_aboard", "hostile_to")
 
 
-class Fresh(Play, Protocol):
-    """A state just made by ``new_state``: the table, its log and its cache."""
-
-    events: list[Event]
-
-    def touched(self) -> None: ...
-
-
-S = TypeVar("S", bound=Fresh)
+#: A state just made by ``new_state``.
+S = TypeVar("S", bound=Play)
 
 
 def fail(entry: str, why: str) -> ScenarioError:
@@ -329,7 +322,7 @@ def _cards(c: Components, data: Mapping[str, JSON], key: str, entry: str) -> lis
     return [parse_card(c, v, f"{where}[{i}]") for i, v in enumerate(raw)]
 
 
-def _load_cards(p: Fresh, data: Mapping[str, JSON], ships: list[Mapping[str, JSON]]) -> None:
+def _load_cards(p: Play, data: Mapping[str, JSON], ships: list[Mapping[str, JSON]]) -> None:
     """PW-9.1: every card is in a hand, face up (Wine, Women & Song), on the draw pile
     or in the discards, each as often as the game has it."""
     t, c = p.table, p.comp

@@ -10,32 +10,14 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from quarterdeck.engine import Action, Game, Pending, Rng, State
+from quarterdeck.engine import Action, Pending, Rng
 
 from . import decisions, scoring, view
-from .components import Components
-from .map import Board
-from .table import Table
+from .table import PirateWarGame, Play, Table
 
 JSON = Any
 #: The event that starts a turn (``turn.start_turn``).
 TURN_EVENT = "turn"
-
-
-# Open to subclasses in plain Python (variants, users' own), compiled too.
-@mypyc_attr(allow_interpreted_subclasses=True)
-class PirateWarGame(Game):
-    """What the state reads of its game (``game.py``'s ``PirateWar`` is the whole of
-    it): declared here so that imports point one way, state.py to game.py."""
-
-    components: Components
-    board: Board
-
-    @property
-    def action_of(self) -> dict[decisions.Meaning, Action]:
-        """Each action by its meaning (kind, args): the decision table's options
-        become actions with one lookup each."""
-        return self.action_space.by_meaning
 
 
 #: Legal actions are listed in id order.
@@ -45,21 +27,8 @@ _BY_ID = attrgetter("id")
 # Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
 # (``clone``) without running ``__init__``.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class PirateWarState(State[PirateWarGame]):
-    # What rules chapters read (the Play protocol): the game's components, board and
-    # options, kept as plain attributes because every rule reads them, many times a
-    # decision (a property costs a call each time).
-    __slots__ = ("board", "comp", "options", "table")
-
-    def __init__(self, game: PirateWarGame, players: int, seed: int) -> None:
-        super().__init__(game, players, seed)
-        self._game_parts(game)
-        self.table = Table()
-
-    def _game_parts(self, game: PirateWarGame) -> None:
-        self.comp: Components = game.components
-        self.board: Board = game.board
-        self.options: Mapping[str, JSON] = game.options
+class PirateWarState(Play):
+    __slots__ = ()
 
     # -- the contract ------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """The position as plain data: :class:`Table`, its pending stack of :class:`Decision`
-records, and the :class:`Play` protocol that rules chapters and satellites take.
+records, and :class:`Play`, the state as rules chapters and satellites take it.
 
 ``clone``, ``to_json`` and ``from_json`` are made from the one field list ``FIELDS``.
 """
@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol
+from typing import Any
 
-from quarterdeck.engine import Deck, Event, Rng
+from mypy_extensions import mypyc_attr
+
+from quarterdeck.engine import Action, Deck, Game, State
 
 from .components import Components
 from .map import Board
@@ -123,24 +125,48 @@ def _copy(value: JSON) -> JSON:
     return value
 
 
-class Play(Protocol):
+#: An action's meaning: its kind and whole-number arguments.
+Meaning = tuple[str, tuple[int, ...]]
+
+
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class PirateWarGame(Game):
+    """What the state reads of its game (``game.py``'s ``PirateWar`` is the whole of
+    it): declared here so that imports point one way, toward game.py."""
+
+    components: Components
+    board: Board
+
+    @property
+    def action_of(self) -> dict[Meaning, Action]:
+        """Each action by its meaning (kind, args): the decision table's options
+        become actions with one lookup each."""
+        return self.action_space.by_meaning
+
+
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
+# (``clone``) without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Play(State[PirateWarGame]):
     """What rules chapters and satellites see of a state: the table, the generator,
-    the log and the game's fixed things."""
+    the log (``State``'s) and the game's fixed things. ``state.py``'s
+    ``PirateWarState`` adds the engine's hooks. A class, not a protocol, so that the
+    compiled build reads these attributes directly."""
 
-    table: Table
-    rng: Rng
-    num_players: int
+    # The game's components, board and options, kept as plain attributes because every
+    # rule reads them, many times a decision (a property costs a call each time).
+    __slots__ = ("board", "comp", "options", "table")
 
-    @property
-    def comp(self) -> Components: ...
+    def __init__(self, game: PirateWarGame, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self._game_parts(game)
+        self.table = Table()
 
-    @property
-    def board(self) -> Board: ...
-
-    @property
-    def options(self) -> Mapping[str, JSON]: ...
-
-    def log(self, event: Event) -> None: ...
+    def _game_parts(self, game: PirateWarGame) -> None:
+        self.comp: Components = game.components
+        self.board: Board = game.board
+        self.options: Mapping[str, JSON] = game.options
 
 
 def schedule(t: Table, records: Iterable[Decision]) -> None:
