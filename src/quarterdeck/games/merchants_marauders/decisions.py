@@ -71,10 +71,9 @@ from .phases import (
     TAKE_SHIP,
     TARGET_MERCHANT,
 )
-from .table import Ctx, Decision
+from .table import Ctx, Decision, Option
 from .turn import advance
 
-Option = tuple[str, tuple[int, ...]]
 Options = Callable[[Ctx, Decision], list[Option]]
 Apply = Callable[[Ctx, Decision, str, tuple[int, ...]], None]
 

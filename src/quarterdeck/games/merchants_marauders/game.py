@@ -17,7 +17,8 @@ from .components import Components, house_values, parse_components
 from .decisions import PHASE_INDEX
 from .map import SeaMap
 from .phases import CAPTAINS
-from .state import MerchantsAndMaraudersGame, MerchantsAndMaraudersState
+from .state import MerchantsAndMaraudersState
+from .table import MerchantsAndMaraudersGame
 from .tensor import Encoder
 
 JSON = Any

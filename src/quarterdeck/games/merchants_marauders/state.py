@@ -10,12 +10,10 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from quarterdeck.engine import Action, Game, Pending, Rng, State
+from quarterdeck.engine import Action, Pending, Rng
 
 from . import decisions, scoring, view
 from .basics import stash_cap
-from .components import Components
-from .map import SeaMap
 from .phases import (
     FORTUNE,
     KEEP_MODIFICATIONS,
@@ -25,7 +23,7 @@ from .phases import (
     ROLL_RUMOR_TEST,
 )
 from .setup import new_table, set_up
-from .table import Table
+from .table import Ctx, MerchantsAndMaraudersGame, Option, Table
 
 JSON = Any
 #: The event that starts a player turn (``turn.turn_start``).
@@ -33,42 +31,17 @@ TURN_EVENT = "turn"
 action_id = attrgetter("id")
 
 
-# Open to subclasses in plain Python (variants, users' own), compiled too.
-@mypyc_attr(allow_interpreted_subclasses=True)
-class MerchantsAndMaraudersGame(Game):
-    """What the state reads of its game (``game.py``'s ``MerchantsAndMarauders`` is the
-    whole of it): declared here so that imports point one way, state.py to game.py."""
-
-    components: Components
-    sea: SeaMap
-
-    @property
-    def action_by_option(self) -> dict[decisions.Option, Action]:
-        """The action space by meaning, keyed as the decision table's options are."""
-        return self.action_space.by_meaning
-
-
 # Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
 # (``clone``) without running ``__init__``.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class MerchantsAndMaraudersState(State[MerchantsAndMaraudersGame]):
-    __slots__ = ("_settled", "c", "glory_target", "npc_control", "sea", "table")
+class MerchantsAndMaraudersState(Ctx):
+    __slots__ = ("_settled",)
 
     def __init__(self, game: MerchantsAndMaraudersGame, players: int, seed: int) -> None:
         super().__init__(game, players, seed)
-        self.table: Table = new_table(players)
+        self.table = new_table(players)
         self._read_game(game)
         self._settled: decisions.Settled | None = None
-
-    # -- the context rules functions read -------------------------------------------
-
-    def _read_game(self, game: MerchantsAndMaraudersGame) -> None:
-        """The game's data and options, read once: rules functions ask for them on
-        nearly every step (plain attributes, not properties, for speed)."""
-        self.c: Components = game.components
-        self.sea: SeaMap = game.sea
-        self.npc_control: str = str(game.options["npc_control"])
-        self.glory_target: int = int(game.options["glory_target"])
 
     def set_up(self) -> None:
         set_up(self)
@@ -90,7 +63,7 @@ class MerchantsAndMaraudersState(State[MerchantsAndMaraudersGame]):
         actions.sort(key=action_id)
         return actions
 
-    def _settled_options(self) -> list[decisions.Option]:
+    def _settled_options(self) -> list[Option]:
         """The options of the pending decision: settling worked them out as it stopped
         there (``decisions.settle``), unless the table was changed since by hand (tests
         settle and push decisions directly; ``touched`` forgets them too)."""

@@ -1,16 +1,19 @@
 """The position as plain data: records of ints, bools and lists of ints. Every record
 declares its fields once (its dataclass fields); clone and JSON come from that list.
 
-``Ctx`` is what rules functions take: the table plus the state's generator, log and
-static data. ``state.py`` provides it; rules never import the state.
+``Ctx`` is what rules functions take: the state as the rules see it (the table plus
+the state's generator, log and static data). ``state.py`` adds the engine's hooks;
+rules never import it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from quarterdeck.engine import Event, Rng
+from mypy_extensions import mypyc_attr
+
+from quarterdeck.engine import Action, Game, State
 
 from .components import Components
 from .map import SeaMap
@@ -240,23 +243,42 @@ NESTED: dict[str, dict[str, type[Record]]] = {
 }
 
 
-class Ctx(Protocol):
-    """What rules functions need: the table, the generator, the log, the data."""
+#: An action's meaning, as the decision table's options give it: kind and arguments.
+Option = tuple[str, tuple[int, ...]]
+
+
+# Open to subclasses in plain Python (variants, users' own), compiled too.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class MerchantsAndMaraudersGame(Game):
+    """What the state reads of its game (``game.py``'s ``MerchantsAndMarauders`` is the
+    whole of it): declared here so that imports point one way, toward game.py."""
+
+    components: Components
+    sea: SeaMap
+
+    @property
+    def action_by_option(self) -> dict[Option, Action]:
+        """The action space by meaning, keyed as the decision table's options are."""
+        return self.action_space.by_meaning
+
+
+# Open to interpreted subclasses: compiled, ``__new__`` then makes a bare instance
+# (``clone``) without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Ctx(State[MerchantsAndMaraudersGame]):
+    """What rules functions take: the table plus the state's generator, log (``State``'s)
+    and static data; ``state.py``'s ``MerchantsAndMaraudersState`` adds the engine's
+    hooks. A class, not a protocol, so that the compiled build reads these attributes
+    directly."""
+
+    __slots__ = ("c", "glory_target", "npc_control", "sea", "table")
 
     table: Table
-    rng: Rng
-    num_players: int
 
-    @property
-    def c(self) -> Components: ...
-
-    @property
-    def sea(self) -> SeaMap: ...
-
-    @property
-    def npc_control(self) -> str: ...
-
-    @property
-    def glory_target(self) -> int: ...
-
-    def log(self, event: Event) -> None: ...
+    def _read_game(self, game: MerchantsAndMaraudersGame) -> None:
+        """The game's data and options, read once: rules functions ask for them on
+        nearly every step (plain attributes, not properties, for speed)."""
+        self.c: Components = game.components
+        self.sea: SeaMap = game.sea
+        self.npc_control: str = str(game.options["npc_control"])
+        self.glory_target: int = int(game.options["glory_target"])
