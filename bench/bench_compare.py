@@ -1,6 +1,13 @@
 """Random-playout speed of Quarterdeck next to OpenSpiel and PettingZoo, on one core.
 
     .venv/bin/python bench/bench_compare.py [--seconds 5] [--json out.json]
+        [--builds pure,compiled]
+
+With ``--builds`` (default: the build this process imports), Quarterdeck's rows are
+played once per build, each in a child process on that build (``compiled``: run.py's
+compiled build, made first if need be; docs/compiled.md), and each build also reports
+BroadSides' IS-MCTS ``hard`` iterations per second (median over a few mid-game
+positions, as ``bench_ismcts.py``).
 
 Each row plays uniform-random games back to back for ``--seconds`` seconds, in this
 process, and reports decisions per second and games per second:
@@ -26,7 +33,8 @@ finished agents are not decisions either.
 "ratio" is the BroadSides random-playout decisions/s divided by the row's
 decisions/s (above 1: BroadSides is faster). The project's target is BroadSides
 decisions/s >= OpenSpiel ``python_tic_tac_toe`` decisions/s; the last line says
-whether it is met. The process pins itself to one CPU when the platform allows it
+whether it is met. The compiled build's goals (issue 28): BroadSides at least 4×
+``python_tic_tac_toe``, IS-MCTS ``hard`` at least 2,000 iterations/s. The process pins itself to one CPU when the platform allows it
 (``taskset -c N`` picks which). A benchmark, never a test.
 """
 
@@ -36,6 +44,9 @@ import argparse
 import json
 import os
 import platform
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -66,6 +77,12 @@ OPENSPIEL_GAMES: tuple[tuple[str, str], ...] = (
 PETTINGZOO_GAME = "texas_holdem_v4"
 INSTALL_HINT = "pip install open_spiel pettingzoo"
 SEED = 0
+ROOT = Path(__file__).resolve().parent.parent
+#: The compiled build's goals: BroadSides random playouts against tic-tac-toe, and
+#: BroadSides IS-MCTS ``hard`` iterations per second.
+COMPILED_GOAL = 4.0
+ISMCTS_GOAL = 2_000
+ISMCTS_POSITIONS = 5
 
 
 @dataclass
@@ -134,15 +151,65 @@ def quarterdeck_playouts(name: str, players: int, seconds: float) -> Counts:
     return games, decisions, 0, time.perf_counter() - start
 
 
-def quarterdeck_rows(seconds: float) -> list[Row]:
+def quarterdeck_rows(seconds: float, framework: str = "Quarterdeck") -> list[Row]:
     rows = []
     for name in game_names():
         game = get_game(name)
         players = PLAYERS.get(name, game.min_players)
-        rows.append(
-            measure("Quarterdeck", name, players, quarterdeck_playouts, name, players, seconds)
-        )
+        rows.append(measure(framework, name, players, quarterdeck_playouts, name, players, seconds))
     return rows
+
+
+def ismcts_hard_iterations() -> float:
+    """BroadSides' IS-MCTS ``hard``: iterations per second, the median over mid-game
+    positions (``bench_ismcts.py``'s)."""
+    from bench_ismcts import positions  # beside this file
+    from quarterdeck.ai import ISMCTSBot, make_bot
+
+    bot = make_bot("ismcts:hard", get_game(REFERENCE), seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    times = []
+    for state in positions(REFERENCE, ISMCTS_POSITIONS):
+        start = time.perf_counter()
+        bot.choose(state)
+        times.append(time.perf_counter() - start)
+    return bot.iterations / statistics.median(times)
+
+
+def build_rows(build: str, seconds: float) -> tuple[list[Row], float | None]:
+    """Quarterdeck's rows (and IS-MCTS hard iterations/s) on ``build``, played in a child
+    process that imports that build."""
+    sys.path.insert(0, str(ROOT))
+    import run  # the repository's run.py: it finds (or makes) the compiled build
+
+    os.environ["QUARTERDECK_BUILD"] = build
+    target = run.compiled_build()
+    framework = f"Quarterdeck ({build})"
+    if build == "compiled" and target is None:
+        return [Row(framework, "-", note="no compiled build (no C compiler)")], None
+    child = subprocess.run(
+        [sys.executable, __file__, "--child", str(seconds)],
+        env=run.build_env(target),
+        capture_output=True,
+        text=True,
+    )
+    if child.returncode:
+        return [Row(framework, "-", note=f"failed: {child.stderr.strip()[-300:]}")], None
+    data = json.loads(child.stdout)
+    rows = [Row(**row) for row in data["rows"]]
+    for row in rows:
+        row.framework = framework
+    return rows, data["ismcts"]
+
+
+def child(seconds: float) -> None:
+    """The ``--child`` process: this build's rows, as JSON on stdout."""
+    import quarterdeck
+
+    assert quarterdeck.build() == os.environ.get("QUARTERDECK_EXPECT_BUILD", quarterdeck.build())
+    pin_to_one_core()
+    rows = quarterdeck_rows(seconds)
+    print(json.dumps({"rows": [asdict(r) for r in rows], "ismcts": ismcts_hard_iterations()}))
 
 
 # --- OpenSpiel -----------------------------------------------------------------
@@ -300,6 +367,35 @@ def target_verdict(reference: Row | None, target: Row | None) -> tuple[bool | No
     )
 
 
+def compiled_verdicts(
+    rows: Sequence[Row], target: Row | None, ismcts: dict[str, float | None]
+) -> list[tuple[bool | None, str]]:
+    """The compiled build's goals, when it was measured."""
+    compiled = find(rows, "Quarterdeck (compiled)", REFERENCE)
+    out: list[tuple[bool | None, str]] = []
+    if compiled is not None and target is not None:
+        times = compiled.decisions_per_s / target.decisions_per_s
+        met = times >= COMPILED_GOAL
+        out.append(
+            (
+                met,
+                f"Compiled goal {'MET' if met else 'NOT MET'}: BroadSides {times:.2f}× "
+                f"{TARGET[1]} (goal ≥ {COMPILED_GOAL:g}×).",
+            )
+        )
+    for build, rate in ismcts.items():
+        if rate is None:
+            continue
+        met = rate >= ISMCTS_GOAL if build == "compiled" else None
+        goal = (
+            f" (goal ≥ {ISMCTS_GOAL:,}: {'MET' if met else 'NOT MET'})" if met is not None else ""
+        )
+        out.append(
+            (met, f"BroadSides IS-MCTS hard, {build} build: {rate:,.0f} iterations/s{goal}.")
+        )
+    return out
+
+
 def version(distribution: str) -> str | None:
     try:
         return metadata.version(distribution)
@@ -314,8 +410,10 @@ def write_json(
     met: bool | None,
     seconds: float,
     cpu: int | None,
+    ismcts: dict[str, float | None],
 ) -> None:
     data = {
+        "ismcts_hard_iterations_per_s": ismcts,
         "seconds_per_row": seconds,
         "cpu": cpu,
         "python": platform.python_version(),
@@ -341,22 +439,39 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per row")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write all numbers here")
-    args = parser.parse_args()
-    cpu = pin_to_one_core()
-    rows = (
-        quarterdeck_rows(args.seconds)
-        + openspiel_rows(args.seconds)
-        + pettingzoo_rows(args.seconds)
+    parser.add_argument(
+        "--builds",
+        help="play Quarterdeck's rows on these builds, comma-separated: pure,compiled",
     )
-    reference = find(rows, "Quarterdeck", REFERENCE)
-    met, line = target_verdict(reference, find(rows, *TARGET))
+    parser.add_argument("--child", type=float, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child is not None:
+        return child(args.child)
+    cpu = pin_to_one_core()
+    ismcts: dict[str, float | None] = {}
+    if args.builds:
+        rows = []
+        for build in args.builds.split(","):
+            if build not in ("pure", "compiled"):
+                parser.error(f"--builds takes pure and compiled, not {build!r}")
+            built, ismcts[build] = build_rows(build, args.seconds)
+            rows += built
+    else:
+        rows = quarterdeck_rows(args.seconds)
+    rows += openspiel_rows(args.seconds) + pettingzoo_rows(args.seconds)
+    reference = find(rows, "Quarterdeck (pure)", REFERENCE) or find(rows, "Quarterdeck", REFERENCE)
+    target = find(rows, *TARGET)
+    met, line = target_verdict(reference, target)
     console = Console()
     if not console.is_terminal:  # piped or captured: do not squeeze the table to 80 columns
         console = Console(width=max(console.width, 120))
     console.print(build_table(rows, reference, args.seconds, cpu))
     console.print(line, style="bold green" if met else "bold red" if met is False else "yellow")
+    for goal_met, goal_line in compiled_verdicts(rows, target, ismcts):
+        style = "bold green" if goal_met else "bold red" if goal_met is False else ""
+        console.print(goal_line, style=style)
     if args.json:
-        write_json(args.json, rows, reference, met, args.seconds, cpu)
+        write_json(args.json, rows, reference, met, args.seconds, cpu, ismcts)
         console.print(f"Numbers written to {args.json}", style="dim")
 
 
