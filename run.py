@@ -38,6 +38,8 @@ SOURCE = ROOT / "src" / "quarterdeck"
 #: Where each compiled build is installed, named by the digest of the source it was
 #: built from (only the newest is kept).
 COMPILED = VENV / "compiled"
+#: What the compiled build's test pass printed (``test`` shows it at the end).
+COMPILED_LOG = VENV / "compiled-pass.log"
 
 
 def python() -> str:
@@ -206,7 +208,9 @@ COMPILED_TESTS = [
 
 
 def test(pytest_args: list[str]) -> int:
-    ensure_venv({"test"})
+    build = wanted_build()
+    compiled = build == "compiled" or (build == "auto" and c_compiler() is not None)
+    ensure_venv({"test", "compiled"} if compiled else {"test"})
     failed = []
     for name, args in (
         (
@@ -228,22 +232,33 @@ def test(pytest_args: list[str]) -> int:
     ):
         if run(args):
             failed.append(name)
+    # The compiled build is made and tested in a child process beside the pure pass
+    # (pytest runs on one core; these machines have two): its output is kept in a log
+    # and shown when the pure pass ends.
+    beside = None
+    if compiled:
+        log = open(COMPILED_LOG, "w")  # noqa: SIM115 - closed below, once the child ends
+        print(f"The compiled build: made and tested beside the pure pass ({COMPILED_LOG})")
+        beside = subprocess.Popen(
+            [python(), __file__, "compiled-pass", *pytest_args],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     print("The pure build: the whole suite", flush=True)
     if run([python(), "-m", "pytest", *pytest_args], env=build_env(None)):
         failed.append("pytest (pure build)")
-    target = compiled_build()
-    if target is not None:
-        # Tests named on the command line run on both builds; otherwise the compiled
-        # build runs the engine's, the games', the bots' and the adapters' tests.
-        named = [
-            a for a in pytest_args if not a.startswith("-") and Path(a.split("::")[0]).exists()
-        ]
-        chosen = pytest_args if named else [*COMPILED_TESTS, *pytest_args]
-        print(
-            "The compiled build: " + ("the tests named" if named else "the rules' tests"),
-            flush=True,
-        )
-        if run([python(), "-m", "pytest", *chosen], env=build_env(target)):
+    if beside is not None:
+        if beside.poll() is None:
+            print("Waiting for the compiled build's pass …", flush=True)
+        try:
+            code = beside.wait()
+        except KeyboardInterrupt:
+            beside.terminate()
+            code = 130
+        log.close()
+        print(COMPILED_LOG.read_text(), end="", flush=True)
+        if code:
             failed.append("pytest (compiled build)")
     # pytest's closing line comes last but for this one, which names what failed.
     if failed:
@@ -252,10 +267,43 @@ def test(pytest_args: list[str]) -> int:
     return 0
 
 
+def without_ray(pytest_args: list[str]) -> list[str]:
+    """``pytest_args`` with its marker expression (``-m``) extended by ``not ray``: the
+    compiled pass runs beside the pure one, which alone starts a Ray runtime."""
+    args, expression = [], "not ray"
+    rest = iter(pytest_args)
+    for arg in rest:
+        if arg == "-m":
+            expression = f"({next(rest, '')}) and not ray"
+        elif arg.startswith("-m") and len(arg) > 2:
+            expression = f"({arg[2:]}) and not ray"
+        else:
+            args.append(arg)
+    return [*args, "-m", expression]
+
+
+def compiled_pass(pytest_args: list[str]) -> int:
+    """Make the compiled build and run the tests on it: the named tests, or else the
+    engine's, the games', the bots' and the adapters' (``COMPILED_TESTS``)."""
+    target = compiled_build()
+    if target is None:
+        return 0  # no C compiler under ``auto``: compiled_build said so
+    named = [a for a in pytest_args if not a.startswith("-") and Path(a.split("::")[0]).exists()]
+    args = ["-p", "no:cacheprovider", *without_ray(pytest_args)]  # beside the pure pass
+    chosen = args if named else [*COMPILED_TESTS, *args]
+    print(
+        "The compiled build: " + ("the tests named" if named else "the rules' tests"),
+        flush=True,
+    )
+    return run([python(), "-m", "pytest", *chosen], env=build_env(target))
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("start", [])
     if command == "test":
         return test(rest)
+    if command == "compiled-pass":  # test's child process
+        return compiled_pass(rest)
     if command in ("start", "qd"):
         ensure_venv(set())
         target = compiled_build()

@@ -41,6 +41,7 @@ def tournament(**how: Any) -> dict[str, Any]:
     return round_robin("letter-of-marque", BOTS, 8, seed=4, players=3, **how).to_json()
 
 
+@pytest.mark.ray
 def test_small_tournament_is_the_same_on_every_backend(local_ray: RayCluster) -> None:
     one = tournament(workers=1)
     assert [(m["a"], m["b"], m["games"]) for m in one["matches"]] == [
@@ -52,6 +53,7 @@ def test_small_tournament_is_the_same_on_every_backend(local_ray: RayCluster) ->
     assert tournament(backend=local_ray) == one
 
 
+@pytest.mark.ray
 def test_simulation_on_ray_matches_the_process_pool(local_ray: RayCluster) -> None:
     pool = simulate("broadsides", 2, 4, ["heuristic", "random"], seed=9, workers=2)
     on_ray = simulate("broadsides", 2, 4, ["heuristic", "random"], seed=9, backend=local_ray)
