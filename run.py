@@ -9,11 +9,12 @@ Each command creates (or refreshes) the local virtual environment `.venv` and in
 what it needs into it; nothing is installed anywhere else. It is idempotent: it
 reinstalls only when pyproject.toml changed or it needs another extra.
 
-QUARTERDECK_BUILD chooses the build (docs/compiled.md): `pure` (the default for now:
-the Python source, the reference), `compiled` (the engine, games and bots compiled by
-mypyc; fails without a C compiler) or `auto` (compiled where a C compiler is present).
+QUARTERDECK_BUILD chooses the build (docs/compiled.md): `auto` (the default: the
+engine, games and bots compiled by mypyc where a C compiler is present, else the pure
+Python source), `compiled` (fails without a C compiler) or `pure` (the reference).
 A compiled build is made once for each state of the source, into `.venv/compiled/`,
-never run from a stale copy; `test` then runs the rules' tests on it too.
+never run from a stale copy: `start` and `qd` run the pure build while it is made in
+the background; `test` makes it beside the pure pass and runs the rules' tests on it.
 """
 
 from __future__ import annotations
@@ -86,10 +87,9 @@ def run(args: list[str], echo: bool = True, env: dict[str, str] | None = None) -
 
 
 def wanted_build() -> str:
-    """QUARTERDECK_BUILD: ``pure`` (the default until the compiled build is faster for
-    every game, docs/compiled.md), ``compiled``, or ``auto`` (compiled where a C
-    compiler is present)."""
-    build = os.environ.get("QUARTERDECK_BUILD", "pure").strip().lower() or "pure"
+    """QUARTERDECK_BUILD: ``auto`` (the default: compiled where a C compiler is
+    present), ``compiled`` (or fail), or ``pure`` (docs/compiled.md)."""
+    build = os.environ.get("QUARTERDECK_BUILD", "auto").strip().lower() or "auto"
     if build not in ("auto", "pure", "compiled"):
         sys.exit(f"QUARTERDECK_BUILD is auto, pure or compiled, not {build!r}")
     return build
@@ -113,16 +113,10 @@ def source_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def remove_in_place_modules() -> None:
-    """The compiler builds in place: remove its modules from src/, which the pure
-    build (installed from src/) would otherwise import."""
-    for suffix in (".so", ".pyd"):
-        for path in [*SOURCE.rglob("*" + suffix), *SOURCE.parent.glob("*__mypyc*" + suffix)]:
-            path.unlink()
-
-
-def compiled_build() -> Path | None:
-    """The compiled build of this source (built if need be), or None for the pure one."""
+def compiled_build(wait: bool = True) -> Path | None:
+    """The compiled build of this source, or None for the pure one. Made here if need
+    be; with ``wait`` false (``auto`` only), made in the background for the next run
+    while this one runs the pure build."""
     build = wanted_build()
     if build == "pure":
         return None
@@ -134,41 +128,84 @@ def compiled_build() -> Path | None:
     target = COMPILED / source_digest()
     if (target / "quarterdeck").is_dir():
         return target
+    if not wait and build == "auto":
+        make_in_background()
+        return None
+    if not make_compiled(target):
+        if build == "compiled":
+            sys.exit("The compiled build failed (above).")
+        print("The compiled build failed (above): Quarterdeck runs its pure build.")
+        return None
+    return target
+
+
+def make_in_background() -> None:
+    """Start ``run.py compiled-build`` on its own (once: a lock file names it)."""
+    lock = VENV / "compiled-build.pid"
+    try:
+        pid = int(lock.read_text())
+        os.kill(pid, 0)  # still making it
+        print("The compiled build is being made in the background; pure build for now.")
+        return
+    except (OSError, ValueError):
+        pass
+    ensure_venv({"compiled"})
+    with open(VENV / "compiled-build.log", "w") as log:
+        child = subprocess.Popen(
+            [python(), __file__, "compiled-build"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # it outlives this run
+        )
+    lock.write_text(str(child.pid))
+    print(
+        "Quarterdeck runs its pure build while its compiled build is made in the "
+        "background (a few minutes, .venv/compiled-build.log): the next start uses it.",
+        flush=True,
+    )
+
+
+def make_compiled(target: Path) -> bool:
+    """Build a compiled wheel of a copy of the source (the hook compiles in place: never
+    in ``src/``, which a pure run may be importing) and install it into ``target``."""
     ensure_venv({"compiled"})
     print(
         "Compiling Quarterdeck with mypyc, once for this source (a few minutes; "
         "QUARTERDECK_BUILD=pure runs the pure build without it) …",
         flush=True,
     )
-    with tempfile.TemporaryDirectory() as wheels:
-        env = {**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"}
-        try:
-            made = subprocess.run(
-                [
-                    python(),
-                    "-m",
-                    "pip",
-                    "wheel",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                    "--no-deps",
-                    "--no-build-isolation",
-                    "--wheel-dir",
-                    wheels,
-                    ".",
-                ],
-                cwd=ROOT,
-                env=env,
-            )
-        finally:
-            remove_in_place_modules()
+    with tempfile.TemporaryDirectory() as work:
+        copy, wheels = Path(work) / "source", Path(work) / "wheels"
+        for name in ("pyproject.toml", "README.md"):
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+        shutil.copytree(
+            SOURCE.parent,
+            copy / "src",
+            ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+        )
+        made = subprocess.run(
+            [
+                python(),
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--no-deps",
+                "--no-build-isolation",
+                "--wheel-dir",
+                str(wheels),
+                str(copy),
+            ],
+            cwd=copy,
+            env={**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"},
+        )
         if made.returncode:
-            if build == "compiled":
-                sys.exit("The compiled build failed (above).")
-            print("The compiled build failed (above): Quarterdeck runs its pure build.")
-            return None
-        shutil.rmtree(COMPILED, ignore_errors=True)  # an older source's build
-        wheel = next(Path(wheels).glob("*.whl"))
+            return False
+        # Installed beside, then renamed: a build is either whole or absent.
+        partial = Path(work) / "install"
         subprocess.run(
             [
                 python(),
@@ -179,12 +216,15 @@ def compiled_build() -> Path | None:
                 "--disable-pip-version-check",
                 "--no-deps",
                 "--target",
-                str(target),
-                str(wheel),
+                str(partial),
+                str(next(wheels.glob("*.whl"))),
             ],
             check=True,
         )
-    return target
+        shutil.rmtree(COMPILED, ignore_errors=True)  # an older source's build
+        COMPILED.mkdir(parents=True)
+        shutil.move(partial, target)
+    return True
 
 
 def build_env(target: Path | None) -> dict[str, str]:
@@ -287,7 +327,8 @@ def compiled_pass(pytest_args: list[str]) -> int:
     engine's, the games', the bots' and the adapters' (``COMPILED_TESTS``)."""
     target = compiled_build()
     if target is None:
-        return 0  # no C compiler under ``auto``: compiled_build said so
+        # no C compiler under ``auto`` (compiled_build said so), or the build failed
+        return 1 if c_compiler() else 0
     named = [a for a in pytest_args if not a.startswith("-") and Path(a.split("::")[0]).exists()]
     args = ["-p", "no:cacheprovider", *without_ray(pytest_args)]  # beside the pure pass
     chosen = args if named else [*COMPILED_TESTS, *args]
@@ -304,9 +345,14 @@ def main(argv: list[str]) -> int:
         return test(rest)
     if command == "compiled-pass":  # test's child process
         return compiled_pass(rest)
+    if command == "compiled-build":  # make_in_background's child
+        try:
+            return 0 if compiled_build() else 1
+        finally:
+            (VENV / "compiled-build.pid").unlink(missing_ok=True)
     if command in ("start", "qd"):
         ensure_venv(set())
-        target = compiled_build()
+        target = compiled_build(wait=False)
         if command == "start":
             print(f"Quarterdeck, {'compiled' if target else 'pure'} build", flush=True)
             rest = ["serve", *rest]
