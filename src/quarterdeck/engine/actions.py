@@ -9,26 +9,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import SupportsIndex
 
+from .action import Action, given_id
 from .errors import MalformedActionError
 
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision. ``kind`` and ``args`` say what it means; ``text`` is for people."""
-
-    id: int
-    kind: str
-    args: tuple[int, ...]
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Action({self.id}, {self.text!r})"
+__all__ = ["Action", "ActionSpace"]
 
 
 class ActionSpace:
@@ -77,7 +63,7 @@ class ActionSpace:
         if isinstance(action, Action):
             # The space's own action is returned, so that a hand-built one whose id is
             # a NumPy integer or True never reaches the history (it must stay JSON).
-            own = self._own(action.id)
+            own = self._own(given_id(action))
             if own is None or (own is not action and own != action):
                 raise MalformedActionError(f"{action!r} is not an action of this game")
             return own

@@ -10,8 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 JSON = Any
 
@@ -36,11 +35,34 @@ def plain_copy(value: JSON) -> JSON:
     return value
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    kind: str
-    data: Mapping[str, JSON]
-    secret: Mapping[int, Mapping[str, JSON]] = field(default_factory=dict)
+    """One thing that happened: ``kind``, the public ``data`` and each seat's
+    ``secret`` part. Never changed once made (``Final``: the type checker refuses an
+    assignment). A plain class, not a frozen dataclass: ``dataclasses`` writes a frozen
+    class's ``__init__`` in Python, which the compiled build then runs interpreted, about
+    once a decision."""
+
+    __slots__ = ("data", "kind", "secret")
+
+    def __init__(
+        self,
+        kind: str,
+        data: Mapping[str, JSON],
+        secret: Mapping[int, Mapping[str, JSON]] | None = None,
+    ) -> None:
+        self.kind: Final = kind
+        self.data: Final = data
+        self.secret: Final[Mapping[int, Mapping[str, JSON]]] = {} if secret is None else secret
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.data, self.secret) == (other.kind, other.data, other.secret)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and the value is mutable
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, data={self.data!r}, secret={self.secret!r})"
 
     def for_seat(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` sees of this event (``None``: a spectator)."""
