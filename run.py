@@ -325,6 +325,10 @@ def without_ray(pytest_args: list[str]) -> list[str]:
 def compiled_pass(pytest_args: list[str]) -> int:
     """Make the compiled build and run the tests on it: the named tests, or else the
     engine's, the games', the bots' and the adapters' (``COMPILED_TESTS``)."""
+    if hasattr(os, "nice"):
+        # Beside the pure pass, whose browser and server tests wait on the clock: this
+        # pass (and what it starts) yields the processor to it.
+        os.nice(10)
     target = compiled_build()
     if target is None:
         # no C compiler under ``auto`` (compiled_build said so), or the build failed

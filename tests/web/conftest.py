@@ -100,6 +100,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1366, "height": 768})
+    # A first page of a session waits on the server's first game: allow for a busy
+    # machine (the compiled build's tests run beside these).
+    context.set_default_timeout(90_000)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
