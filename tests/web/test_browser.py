@@ -96,6 +96,24 @@ def test_a_newcomer_starts_a_duel_against_a_bot_and_plays_by_clicking(
     assert page.errors == []
 
 
+def test_set_sail_waits_until_the_lobby_knows_its_games(server: str, page: Any) -> None:
+    # A click before the lobby had drawn its games sent the form as a plain page load
+    # ("/?game=broadsides&name=…"): no game started, and nothing said why.
+    held: list[Any] = []
+    page.route("**/api/catalog/*/about", lambda route: held.append(route))
+    page.goto(server + "/")
+    page.fill("#name", "Ada")
+    page.wait_for_function("document.querySelector('#rival').options.length > 0")
+    assert page.locator("#set-sail").is_disabled()
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/catalog/*/about")
+    page.click("#set-sail")  # waits until it is enabled
+    page.wait_for_selector(".bs-table")
+    assert "/play/" in page.url
+    assert page.errors == []
+
+
 def test_the_lobby_lists_games_from_its_paged_api(server: str, page: Any) -> None:
     game = call(server, "/api/games", {"game": "letter-of-marque", "players": 3})
     call(server, f"/api/games/{game['id']}/seats/0/join", {"name": "Grace"})

@@ -58,6 +58,9 @@ async function start() {
   drawPace();
   await chooseGame();
   document.getElementById("create").addEventListener("submit", create);
+  // Disabled until now: a click before the lobby knows its games would send the form
+  // as a plain page load and start nothing.
+  document.getElementById("set-sail").disabled = false;
   showMine();
   await refresh();
   setInterval(refresh, 5000);
