@@ -260,3 +260,25 @@ def ships_drawn_where_the_view_says(page: Any, frames: list[JSON]) -> None:
     drawn = sorted(page.evaluate(SHIPS_ON_THE_CHART))
     expected = sorted((s, c["zone"]) for s, c in enumerate(view["captains"]) if c["ship"])
     assert [tuple(d) for d in drawn] == expected
+
+
+DEMANDS_OUTSIDE_THE_CHART = """() => {
+  const chart = document.querySelector(".mm-chart svg").getBoundingClientRect();
+  return [...document.querySelectorAll(".mm-demand")].filter((d) => {
+    const r = d.getBoundingClientRect();
+    return r.left < chart.left || r.right > chart.right || r.top < chart.top || r.bottom > chart.bottom;
+  }).map((d) => d.closest(".mm-zone").dataset.zone + ": " + d.textContent);
+}"""
+
+
+def test_mm_12_2_every_demand_token_is_drawn_inside_the_chart(server: str, page: Any) -> None:
+    # Bridgetown lies at the chart's east edge: its demand token ran past it, cut off.
+    game = call(server, "/api/games", {"game": "merchants-and-marauders", "players": 3, "seed": 0})
+    token = call(server, f"/api/games/{game['id']}/seats/0/join", {"name": "Ada"})["token"]
+    page.goto(f"{server}/play/{game['id']}#seat=0&token={token}")
+    page.wait_for_selector(".mm-port[data-port='Bridgetown'] .mm-demand")
+    east = page.locator(".mm-port[data-port='Bridgetown'] .mm-demand").text_content()
+    assert east == "textiles"  # seed 0: the longest good's name at the easternmost port
+    assert page.locator(".mm-demand").count() == 16  # MM-2.1: one beside each port
+    assert page.evaluate(DEMANDS_OUTSIDE_THE_CHART) == []
+    assert page.errors == []

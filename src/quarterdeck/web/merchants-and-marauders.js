@@ -273,7 +273,7 @@ function port(view, z, homes, ctx, picks) {
     svg("circle", { class: "mm-town", r: home ? 6.5 : 5 }),
     home ? svg("text", { class: "mm-home", y: 3.5, "text-anchor": "middle" }, "★") : null,
     flag(z.nation, 2, -22),
-    z.demand ? demand(z.demand) : null,
+    z.demand ? demand(z.demand, x) : null,
     z.modification ? modification(z.modification, -24, -4) : null,
     missionAt(view, z.name, ctx.components));
   docked.forEach((s, k) => {
@@ -299,9 +299,12 @@ function missionAt(view, name, components) {
   `a mission waiting here: ${here.join(", ")}; a Port action here may attempt it`, "MM-15.1 Missions; MM-12.8 Mission");
 }
 
-function demand(good) {
+// A port's demand token, a pill right of its town; a town near the chart's east edge
+// (Bridgetown) has it up on the left, clear of its flag and a modification token.
+function demand(good, townX) {
   const width = 8 + good.length * 5.4;
-  return help(svg("g", { class: `mm-demand good-${GOODS.includes(good) ? good : "other"}`, transform: "translate(8,-4)" },
+  const place = townX + 8 + width <= W - 2 ? "translate(8,-4)" : `translate(${(-8 - width).toFixed(1)},-20)`;
+  return help(svg("g", { class: `mm-demand good-${GOODS.includes(good) ? good : "other"}`, transform: place },
     svg("rect", { x: 0, y: -7, width, height: 13, rx: 6 }),
     svg("text", { x: width / 2, y: 3, "text-anchor": "middle" }, good)),
   `a demand token: ${good} is in demand here, a cargo card of it sells for 6 gold (any other for 3)`, "MM-12.2 Sell");
