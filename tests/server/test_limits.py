@@ -29,7 +29,7 @@ from websockets.sync.client import connect
 from quarterdeck.engine import get_game
 from quarterdeck.server import create_app
 from quarterdeck.server.hub import Hub
-from quarterdeck.server.limits import Limits
+from quarterdeck.server.limits import Limits, PerMinute
 from quarterdeck.server.rooms import Connection
 from quarterdeck.server.storage import DatabaseInUse, Store
 
@@ -167,6 +167,39 @@ def test_a_client_creates_so_many_games_a_minute(database: str) -> None:
             assert refused.status_code == 429
             assert "at most 3 new games a minute" in refused.json()["detail"]
         assert {g["id"] for g in lobby(client)} == set(made)
+
+
+class Buckets:
+    """A cluster's shared buckets that refuse, answer, or are away (Redis down)."""
+
+    def __init__(self, answer: bool | None) -> None:
+        self.answer = answer
+        self.asked: list[tuple[str, int, bool]] = []
+
+    async def take_token(self, key: str, per_minute: int, take: bool) -> bool:
+        self.asked.append((key, per_minute, take))
+        if self.answer is None:
+            raise ConnectionError("Redis is away")
+        return self.answer
+
+
+def test_a_rate_counts_here_and_on_the_cluster_and_holds_with_redis_away(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def allowed(rate: PerMinute, take: bool = True) -> bool:
+        return await rate.allow("203.0.113.9", take)
+
+    alone = PerMinute("create", "new games", 2)
+    assert [asyncio.run(allowed(alone, take=False)) for _ in range(3)] == [True] * 3  # a look
+    assert [asyncio.run(allowed(alone)) for _ in range(3)] == [True, True, False]
+    assert alone.refusal() == "at most 2 new games a minute; try later"
+    refusing = Buckets(False)
+    assert not asyncio.run(allowed(PerMinute("create", "new games", 2, refusing)))
+    assert refusing.asked == [("create:203.0.113.9", 2, True)]  # the key other processes share
+    away = PerMinute("player", "new players", 1, Buckets(None))
+    with caplog.at_level(logging.ERROR):
+        assert [asyncio.run(allowed(away)) for _ in range(2)] == [True, False]
+    assert "counting new players in Redis failed" in caplog.text
 
 
 def test_open_games_are_capped_and_expire_unstarted(database: str) -> None:

@@ -36,7 +36,15 @@ from quarterdeck.engine import QuarterdeckError, game_names, get_game, whole_num
 from .cluster import LEASE_SECONDS, Cluster
 from .hints import RATED_REFUSAL, is_rated, seat_hint
 from .hub import MAX_SEED, Hub, Refused, UnknownGame, UnplayableGame, summary
-from .limits import MAX_NAME, Limits, RateLimiter, is_game_id, name_problem, non_finite
+from .limits import (
+    MAX_NAME,
+    Limits,
+    PerMinute,
+    RateLimiter,
+    is_game_id,
+    name_problem,
+    non_finite,
+)
 from .players import Ratings, clean_name, name_key, player_game_json, rating_json
 from .preview import PreviewError, preview
 from .rooms import (
@@ -570,22 +578,8 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
                 raise HTTPException(401, "that token is no seat of this game")
         return room.state_message(seat)
 
-    hints = RateLimiter(hub.limits.hints_per_minute / 60, hub.limits.hints_per_minute)
-
-    async def hint_allowed(seat_key: str) -> bool:
-        """So many hints a minute for a seat; in a cluster, on all processes together
-        (a hint is a search: a seat asking through several processes gets no more)."""
-        if hub.cluster is not None:
-            try:
-                shared = await hub.cluster.take_token(
-                    f"hint:{seat_key}", hub.limits.hints_per_minute, True
-                )
-            except Exception:  # Redis away: this process's own count still holds
-                log.exception("counting a hint in Redis failed")
-            else:
-                if not shared:
-                    return False
-        return hints.allow(seat_key)
+    # A hint is a search: a seat asking through several processes gets no more.
+    hints = PerMinute("hint", "hints", hub.limits.hints_per_minute, hub.cluster)
 
     @app.get(
         "/api/games/{game_id}/hint",
@@ -609,9 +603,8 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
         seat = None if credentials is None else room.seat_of(credentials.credentials)
         if seat is None:
             raise HTTPException(401, "a hint is for a seated player: send that seat's token")
-        if not await hint_allowed(f"{game_id}:{seat}"):
-            most = hub.limits.hints_per_minute
-            raise HTTPException(429, f"at most {most} hints a minute for a seat; try later")
+        if not await hints.allow(f"{game_id}:{seat}"):
+            raise HTTPException(429, hints.refusal(" for a seat"))
         keyed = await hub.services.db(store.keyed_seats, game_id)
         if is_rated(room.stored.setup_chosen, keyed):
             raise HTTPException(403, RATED_REFUSAL)
@@ -645,23 +638,13 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
 def add_player_routes(app: FastAPI, hub: Hub, errors: dict[int | str, dict[str, Any]]) -> None:
     """Players (a name and its key), their pages and each game's leaderboard."""
     store = hub.store
-    made = RateLimiter(hub.limits.players_per_minute / 60, hub.limits.players_per_minute)
+    made = PerMinute("player", "new players", hub.limits.players_per_minute, hub.cluster)
 
     async def check_rate(client: str, take: bool) -> None:
         """So many new players a minute from one client (429); in a cluster, on all
         processes together. Counted only when made (``take``)."""
-        most = hub.limits.players_per_minute
-        refused = HTTPException(429, f"at most {most} new players a minute; try later")
-        if hub.cluster is not None:
-            try:
-                allowed = await hub.cluster.take_token(f"player:{client}", most, take)
-            except Exception:  # Redis away: this process's own count still holds
-                log.exception("counting a new player in Redis failed")
-            else:
-                if not allowed:
-                    raise refused
-        if not (made.allow(client) if take else made.ready(client)):
-            raise refused
+        if not await made.allow(client, take):
+            raise HTTPException(429, made.refusal())
 
     @app.post(
         "/api/players",

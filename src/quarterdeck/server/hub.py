@@ -21,7 +21,7 @@ from quarterdeck.engine import (
 )
 
 from .cluster import Cluster, NoAnswer
-from .limits import Limits, RateLimiter
+from .limits import Limits, PerMinute
 from .rooms import (
     ACTIVE,
     FINISHED,
@@ -87,9 +87,7 @@ class Hub:
         self._arriving: dict[str, list[dict[str, JSON]]] = {}
         self.limits = limits or Limits()
         # Games created by each client (address): so many a minute, in a burst at most.
-        self.creations = RateLimiter(
-            self.limits.games_per_minute / 60, self.limits.games_per_minute
-        )
+        self.creations = PerMinute("create", "new games", self.limits.games_per_minute, cluster)
         #: Open WebSocket connections by client address.
         self.client_connections: dict[str, int] = {}
         self.services = Services(
@@ -655,21 +653,8 @@ class Hub:
         """Refuse (``Refused``) a creation over the client's rate; count it if
         ``take`` (else only look: a request refused later does not count). In a
         cluster the rate is the client's on all processes together (in Redis)."""
-        if self.cluster is not None:
-            try:
-                allowed = await self.cluster.take_token(
-                    f"create:{client}", self.limits.games_per_minute, take
-                )
-            except Exception:  # Redis away: this process's own count still holds
-                log.exception("counting a creation in Redis failed")
-            else:
-                if not allowed:
-                    raise Refused(429, self._creation_refusal())
-        if not (self.creations.allow(client) if take else self.creations.ready(client)):
-            raise Refused(429, self._creation_refusal())
-
-    def _creation_refusal(self) -> str:
-        return f"at most {self.limits.games_per_minute} new games a minute; try later"
+        if not await self.creations.allow(client, take):
+            raise Refused(429, self.creations.refusal())
 
     async def check_room_for_open_game(self) -> None:
         if await self.services.db(self.store.count_games, OPEN) >= self.limits.max_open_games:

@@ -7,14 +7,16 @@ docs/server.md ("Limits") for each one, its error and its close code.
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 JSON = Any
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -124,3 +126,41 @@ class RateLimiter:
         ]
         for key in full:
             del self.buckets[key]
+
+
+class SharedBuckets(Protocol):
+    """Token buckets that a cluster's processes share (cluster.Cluster, in Redis)."""
+
+    async def take_token(self, key: str, per_minute: int, take: bool) -> bool: ...
+
+
+class PerMinute:
+    """So many ``what`` a minute for each key (a client, a seat), as many at once:
+    counted on this process and, in a cluster, on all its processes together. With
+    Redis away, this process's own count still holds."""
+
+    def __init__(
+        self, kind: str, what: str, most: int, shared: SharedBuckets | None = None
+    ) -> None:
+        self.kind = kind  # the shared buckets' key: "create", "player", "hint"
+        self.what = what
+        self.most = most
+        self.shared = shared
+        self.here = RateLimiter(most / 60, most)
+
+    def refusal(self, each: str = "") -> str:
+        """The 429's words: "at most 10 new games a minute; try later"."""
+        return f"at most {self.most} {self.what} a minute{each}; try later"
+
+    async def allow(self, key: str, take: bool = True) -> bool:
+        """Whether ``key`` may have one more now; counted if ``take`` (else only
+        looked at: a request refused later for another reason does not count)."""
+        if self.shared is not None:
+            try:
+                allowed = await self.shared.take_token(f"{self.kind}:{key}", self.most, take)
+            except Exception:  # Redis away: this process's own count still holds
+                log.exception("counting %s in Redis failed", self.what)
+            else:
+                if not allowed:
+                    return False
+        return self.here.allow(key) if take else self.here.ready(key)
