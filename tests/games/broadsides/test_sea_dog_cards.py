@@ -5,6 +5,8 @@ and the rulings they bring (house cards ``broadsides-sea-dog-house-cards.md``)."
 from __future__ import annotations
 
 import json
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +15,7 @@ from quarterdeck.engine import Rng, get_game
 from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 
 from .conftest import BLUE, RED, act, card, ship, texts
-from .test_sea_dog import GOOD, PERFECT, aimed, firing, last, sea_position
+from .test_sea_dog import GOOD, PACKAGE, PERFECT, aimed, firing, last, sea_position
 
 PASS = "pass (play no Dirty Trick now)"
 
@@ -332,6 +334,54 @@ def test_rep6_thunder_of_the_guns_a_2_card_flush_spends_3_discs(sea_game: BroadS
     assert state.phase == "thunder"  # SD27: when declaring, before any disc is spent
     act(state, "Thunder of the Guns: spend one disc more")
     assert last(state, "broadside-hits")["shots"] == [0, 0, 1]
+
+
+def test_rep6_thunder_the_prompt_counts_the_extra_disc(sea_game: BroadSides) -> None:
+    red = ship(
+        hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "solid"], "aft": ["chain", "solid"]}
+    )
+    state = sea_position(sea_game, red, ship(), reputations=("REP6", None))
+    act(state, "Broadside", "2♠", "5♠", "done", "Thunder of the Guns: spend one disc more")
+    # n + 1 = 3 discs of 4: a first Solid is forced (discs are named in order)
+    assert state.phase == "spend-shots" and len(state.spent) == 1
+    pending = state.pending()
+    assert pending is not None and pending.prompt.endswith("choose the shots to spend (2 more)")
+
+
+def thunder_keeping(tmp_path: Path, kept: int) -> BroadSides:
+    """The module with REP6's ``kept_discs`` typed in as a data file would."""
+    components = json.loads(resources.files(PACKAGE).joinpath("components.json").read_text())
+    cards = json.loads(resources.files(PACKAGE).joinpath("sea_dog.json").read_text("utf-8"))
+    next(c for c in cards["cards"] if c["id"] == "REP6")["params"]["kept_discs"] = kept
+    path = tmp_path / f"thunder-{kept}.json"
+    path.write_text(json.dumps({**components, "sea_dog": cards}), encoding="utf-8")
+    game = get_game("broadsides", {"sea_dog": True, "data": str(path)})
+    assert isinstance(game, BroadSides)
+    return game
+
+
+@pytest.mark.parametrize("kept", [0, 1])
+def test_rep6_thunder_kept_discs_the_last_named_count_and_stay_in_their_cannon(
+    tmp_path: Path, kept: int
+) -> None:
+    game = thunder_keeping(tmp_path, kept)
+    red = ship(
+        hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "solid"], "aft": ["chain", "solid"]}
+    )
+    state = sea_position(game, red, ship(), reputations=("REP6", None))
+    bag = sum(state.bag)
+    act(state, "Broadside", "2♠", "5♠", "done", "Thunder of the Guns: spend one disc more")
+    act(state, "the Solid shot in the fore cannon", "the Chain shot in the aft cannon")
+    assert last(state, "broadside-hits")["shots"] == [0, 0, 1]  # all three count
+    chain = game.components.shots.index(next(x for x in game.components.shots if x.name == "Chain"))
+    spent = last(state, "spend-shots")
+    assert spent.get("kept", []) == [chain] * kept
+    # kept 0 (the card as written): all three go back to the bag; kept 1: the Chain
+    # named last stays in the aft cannon
+    assert sorted(state.loaded[RED][1]) == sorted([0] + [chain] * kept)
+    assert sum(state.bag) == bag + 3 - kept
+    describe = game.describe_event(spent)
+    assert ("The Chain counts but stays loaded" in describe) == bool(kept)
 
 
 def test_rep6_thunder_is_not_offered_without_enough_usable_discs(sea_game: BroadSides) -> None:

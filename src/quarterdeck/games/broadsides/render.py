@@ -65,7 +65,10 @@ def prompt_place(s: Position, who: str) -> str:
 
 
 def prompt_spend_shots(s: Position, who: str) -> str:
-    return f"{who}: Broadside — choose the shots to spend ({len(s.sel) - len(s.spent)} more)"
+    thunder = s.sea.effects.get("thunder", 0) if s.sea is not None else 0  # REP6: n + 1
+    return (
+        f"{who}: Broadside — choose the shots to spend ({len(s.sel) + thunder - len(s.spent)} more)"
+    )
 
 
 def prompt_effective(s: Position, who: str) -> str:
@@ -263,7 +266,11 @@ def describe_event(
             f"{who} fires a Broadside with {cards('cards')}; {c.suit_names[event['suit']]} covered."
         )
     if kind == "spend-shots":
-        return f"{who} spends {', '.join(c.shots[s].name for s in event['shots'])}; {event['effective']} take effect."
+        kept = "".join(
+            f" The {c.shots[s].name} counts but stays loaded (Thunder of the Guns)."
+            for s in event.get("kept", ())
+        )
+        return f"{who} spends {', '.join(c.shots[s].name for s in event['shots'])}; {event['effective']} take effect.{kept}"
     if kind == "broadside-hits":
         return f"The Broadside hits with {len(event['shots'])} shot(s)."
     if kind == "sheer-off":

@@ -145,20 +145,30 @@ def spend_options(s: Position) -> list[int]:
     return ordered_options(units, discs_to_spend(s) - len(s.spent), last)
 
 
+def thunder_keeps(s: Position) -> int:
+    """How many of Thunder's last named discs count but stay in their cannon (REP6's
+    ``kept_discs``; 0 as its text reads: all n + 1 are spent)."""
+    if s.sea is None or not s.sea.effects.get("thunder"):
+        return 0
+    rep = reputation(s, s.seat)
+    assert rep is not None
+    return int(rep.params.get("kept_discs", 0))
+
+
 def spend_shot(s: Position, shot: int, position: int) -> None:
     p = s.seat
     s.spent.append([shot, position])
-    s.loaded[p][position].remove(shot)
-    s.bag[shot] += 1
+    if len(s.spent) <= discs_to_spend(s) - thunder_keeps(s):
+        s.loaded[p][position].remove(shot)
+        s.bag[shot] += 1
     if len(s.spent) == discs_to_spend(s):
         n = len(s.spent)
         effective = effective_count(s)
-        s.log(
-            Event(
-                "spend-shots",
-                {"seat": p, "shots": [x for x, _ in s.spent], "effective": effective},
-            )
-        )
+        spent = {"seat": p, "shots": [x for x, _ in s.spent], "effective": effective}
+        kept = thunder_keeps(s)
+        if kept:
+            spent["kept"] = [x for x, _ in s.spent[-kept:]]
+        s.log(Event("spend-shots", spent))
         s.effective = []
         if effective == n:
             s.effective = sorted(x for x, _ in s.spent)
