@@ -220,6 +220,16 @@ KNOBS_TRIED = (
         "the extra disc is worth about nothing to this captain, spent or kept: the "
         "card sits at the band's edge by design, and its Knob only weakens it",
     ),
+    (
+        "REP6 Thunder of the Guns",
+        "`kept_discs` 0 → 1 (house, beyond its Knob): the last disc named counts and "
+        "stays in its cannon, so the extra disc costs nothing",
+        "44.3% (41.9–46.7%) of 1,600 games against 45.2% (42.8–47.6%) as written, on "
+        "the same seeds (REP6 against each Reputation, 100 games a pairing and "
+        "seating, seed 5)",
+        "no stronger: the disc's cost is not what holds the card back; a Broadside "
+        "with n + 1 usable discs is rare",
+    ),
 )
 
 
