@@ -230,6 +230,14 @@ KNOBS_TRIED = (
         "no stronger: the disc's cost is not what holds the card back; a Broadside "
         "with n + 1 usable discs is rare",
     ),
+    (
+        "REP6 Thunder of the Guns",
+        "`extra_unaim` 0 → 1 (house, another effect): each Broadside of 2+ cards that "
+        "hits makes the foe discard 1 more Aim card from their Targets",
+        "46.5% (44.1–48.9%) of 1,600 games against 45.2% as written, on the same seeds (seed 5)",
+        "a trial, not yet adopted: adopting it needs the Reputation round robin "
+        "re-run (about 20 minutes compiled), as every Reputation's rate moves with it",
+    ),
 )
 
 

@@ -384,6 +384,37 @@ def test_rep6_thunder_kept_discs_the_last_named_count_and_stay_in_their_cannon(
     assert ("The Chain counts but stays loaded" in describe) == bool(kept)
 
 
+def aim_cards(state: BroadSidesState, seat: int) -> int:
+    return sum(
+        t[key] is not None
+        for t in state.view(None)["ships"][seat]["targets"]
+        for key in ("left", "bottom")
+    )
+
+
+@pytest.mark.parametrize("more", [0, 1])
+def test_rep6_thunder_extra_unaim_the_foe_discards_more_aim_cards(
+    tmp_path: Path, more: int
+) -> None:
+    cards = json.loads(resources.files(PACKAGE).joinpath("sea_dog.json").read_text("utf-8"))
+    next(c for c in cards["cards"] if c["id"] == "REP6")["params"]["extra_unaim"] = more
+    components = json.loads(resources.files(PACKAGE).joinpath("components.json").read_text())
+    path = tmp_path / f"unaim-{more}.json"
+    path.write_text(json.dumps({**components, "sea_dog": cards}), encoding="utf-8")
+    game = get_game("broadsides", {"sea_dog": True, "data": str(path)})
+    assert isinstance(game, BroadSides)
+    red = ship(hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "chain"], "aft": []})
+    state = sea_position(game, red, ship(targets=PERFECT), reputations=("REP6", None))
+    before = aim_cards(state, BLUE)
+    act(state, "Broadside", "2♠", "5♠", "done")
+    while state.current_player == BLUE:  # Blue picks the Aim cards that go
+        state.apply(texts(state)[0])
+        if aim_cards(state, BLUE) <= before - 2 - more:
+            break
+    assert last(state, "broadside-hits")["shots"] == [0, 1]
+    assert aim_cards(state, BLUE) == before - 2 - more  # 0 as the card reads
+
+
 def test_rep6_thunder_is_not_offered_without_enough_usable_discs(sea_game: BroadSides) -> None:
     red = ship(hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid"], "aft": ["chain"]})
     state = sea_position(sea_game, red, ship(), reputations=("REP6", None))

@@ -220,12 +220,21 @@ def broadside_hits(s: Position) -> None:
     s.log(Event("broadside-hits", {"seat": p, "shots": list(s.effective)}))
     tasks: list[list[Any]] = []
     if n:
-        tasks.append([other, UNAIM, n, -1, -1])
+        tasks.append([other, UNAIM, n + thunder_unaims(s, p), -1, -1])
     tasks += [[other, s.c.shots[x].hits, 1, -1, -1] for x in s.effective]
     s.sel = []
     s.spent = []
     s.effective = []
     queue(s, tasks, ACTION_DONE)
+
+
+def thunder_unaims(s: Position, p: int) -> int:
+    """Aim cards more the foe discards when a Broadside of REP6's holder hits: its
+    ``extra_unaim``, 0 as the card reads (absent from the data: 0), for balance trials."""
+    rep = reputation(s, p)
+    if rep is None or rep.id != "REP6" or len(s.sel) < rep.param("min_cards"):
+        return 0
+    return int(rep.params.get("extra_unaim", 0))
 
 
 # -- Sheer Off! ----------------------------------------------------------------------------
