@@ -348,12 +348,12 @@ def test_rep6_thunder_the_prompt_counts_the_extra_disc(sea_game: BroadSides) -> 
     assert pending is not None and pending.prompt.endswith("choose the shots to spend (2 more)")
 
 
-def thunder_keeping(tmp_path: Path, kept: int) -> BroadSides:
-    """The module with REP6's ``kept_discs`` typed in as a data file would."""
+def thunder_with(tmp_path: Path, param: str, value: int) -> BroadSides:
+    """The module with one of REP6's ``params`` typed in, as a data file would."""
     components = json.loads(resources.files(PACKAGE).joinpath("components.json").read_text())
     cards = json.loads(resources.files(PACKAGE).joinpath("sea_dog.json").read_text("utf-8"))
-    next(c for c in cards["cards"] if c["id"] == "REP6")["params"]["kept_discs"] = kept
-    path = tmp_path / f"thunder-{kept}.json"
+    next(c for c in cards["cards"] if c["id"] == "REP6")["params"][param] = value
+    path = tmp_path / f"{param}-{value}.json"
     path.write_text(json.dumps({**components, "sea_dog": cards}), encoding="utf-8")
     game = get_game("broadsides", {"sea_dog": True, "data": str(path)})
     assert isinstance(game, BroadSides)
@@ -364,7 +364,7 @@ def thunder_keeping(tmp_path: Path, kept: int) -> BroadSides:
 def test_rep6_thunder_kept_discs_the_last_named_count_and_stay_in_their_cannon(
     tmp_path: Path, kept: int
 ) -> None:
-    game = thunder_keeping(tmp_path, kept)
+    game = thunder_with(tmp_path, "kept_discs", kept)
     red = ship(
         hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "solid"], "aft": ["chain", "solid"]}
     )
@@ -396,13 +396,7 @@ def aim_cards(state: BroadSidesState, seat: int) -> int:
 def test_rep6_thunder_extra_unaim_the_foe_discards_more_aim_cards(
     tmp_path: Path, more: int
 ) -> None:
-    cards = json.loads(resources.files(PACKAGE).joinpath("sea_dog.json").read_text("utf-8"))
-    next(c for c in cards["cards"] if c["id"] == "REP6")["params"]["extra_unaim"] = more
-    components = json.loads(resources.files(PACKAGE).joinpath("components.json").read_text())
-    path = tmp_path / f"unaim-{more}.json"
-    path.write_text(json.dumps({**components, "sea_dog": cards}), encoding="utf-8")
-    game = get_game("broadsides", {"sea_dog": True, "data": str(path)})
-    assert isinstance(game, BroadSides)
+    game = thunder_with(tmp_path, "extra_unaim", more)
     red = ship(hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "chain"], "aft": []})
     state = sea_position(game, red, ship(targets=PERFECT), reputations=("REP6", None))
     before = aim_cards(state, BLUE)
