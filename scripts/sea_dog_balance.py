@@ -198,6 +198,16 @@ KNOBS_TURNED = (
         "(57.3–63.6%) of 1,600 games to it (seed 3): the card, not the bot's "
         "targets, is too strong",
     ),
+    (
+        "2026-11-26 21:30 UTC",
+        "REP6 Thunder of the Guns",
+        "`extra_unaim` 0 → 1 (house, another effect): each Broadside of 2+ cards that "
+        "hits makes the foe discard 1 more Aim card from their Targets",
+        "won 44.6% (43.7–45.6%) of 16,000 games as written (run of 2026-11-26, seed 2); "
+        "in a trial (seed 5) it won 46.5% (44.1–48.9%) with the change against 45.2% "
+        "as written on the same 1,600 seeds. Its Knob only weakens it (two extra "
+        "discs: 41%), and a free extra disc (`kept_discs` 1, below) did not help",
+    ),
 )
 
 
@@ -229,14 +239,6 @@ KNOBS_TRIED = (
         "seating, seed 5)",
         "no stronger: the disc's cost is not what holds the card back; a Broadside "
         "with n + 1 usable discs is rare",
-    ),
-    (
-        "REP6 Thunder of the Guns",
-        "`extra_unaim` 0 → 1 (house, another effect): each Broadside of 2+ cards that "
-        "hits makes the foe discard 1 more Aim card from their Targets",
-        "46.5% (44.1–48.9%) of 1,600 games against 45.2% as written, on the same seeds (seed 5)",
-        "a trial, not yet adopted: adopting it needs the Reputation round robin "
-        "re-run (about 20 minutes compiled), as every Reputation's rate moves with it",
     ),
 )
 

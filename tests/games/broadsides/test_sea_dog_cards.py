@@ -392,21 +392,33 @@ def aim_cards(state: BroadSidesState, seat: int) -> int:
     )
 
 
+def aim_cards_lost_to_a_thunder_broadside(game: BroadSides) -> tuple[int, str]:
+    """Red, holding REP6, Broadsides with a 2-card flush that hits; Blue picks the Aim
+    cards that go. How many Blue lost, and the hit in the log's words."""
+    red = ship(hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "chain"], "aft": []})
+    state = sea_position(game, red, ship(targets=PERFECT), reputations=("REP6", None))
+    before = aim_cards(state, BLUE)
+    act(state, "Broadside", "2♠", "5♠", "done")
+    while state.current_player == BLUE:
+        state.apply(texts(state)[0])
+    hits = last(state, "broadside-hits")
+    assert hits["shots"] == [0, 1]
+    return before - aim_cards(state, BLUE), game.describe_event(hits)
+
+
 @pytest.mark.parametrize("more", [0, 1])
 def test_rep6_thunder_extra_unaim_the_foe_discards_more_aim_cards(
     tmp_path: Path, more: int
 ) -> None:
     game = thunder_with(tmp_path, "extra_unaim", more)
-    red = ship(hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "chain"], "aft": []})
-    state = sea_position(game, red, ship(targets=PERFECT), reputations=("REP6", None))
-    before = aim_cards(state, BLUE)
-    act(state, "Broadside", "2♠", "5♠", "done")
-    while state.current_player == BLUE:  # Blue picks the Aim cards that go
-        state.apply(texts(state)[0])
-        if aim_cards(state, BLUE) <= before - 2 - more:
-            break
-    assert last(state, "broadside-hits")["shots"] == [0, 1]
-    assert aim_cards(state, BLUE) == before - 2 - more  # 0 as the card reads
+    lost, words = aim_cards_lost_to_a_thunder_broadside(game)
+    assert lost == 2 + more  # 0 as the card reads
+    assert ("Thunder of the Guns: the foe discards 1 more Aim card" in words) == bool(more)
+
+
+def test_rep6_thunder_ships_with_one_more_aim_card_discarded(sea_game: BroadSides) -> None:
+    # house, for balance: the built-in card sets extra_unaim 1 (44.6% as written)
+    assert aim_cards_lost_to_a_thunder_broadside(sea_game)[0] == 3
 
 
 def test_rep6_thunder_is_not_offered_without_enough_usable_discs(sea_game: BroadSides) -> None:

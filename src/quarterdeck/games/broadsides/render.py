@@ -272,7 +272,9 @@ def describe_event(
         )
         return f"{who} spends {', '.join(c.shots[s].name for s in event['shots'])}; {event['effective']} take effect.{kept}"
     if kind == "broadside-hits":
-        return f"The Broadside hits with {len(event['shots'])} shot(s)."
+        more = event.get("thunder_unaim", 0)
+        thunder = f" Thunder of the Guns: the foe discards {more} more Aim card(s)." if more else ""
+        return f"The Broadside hits with {len(event['shots'])} shot(s).{thunder}"
     if kind == "sheer-off":
         return f"{who} Sheers Off with {cards('cards')}: the foe discards {cards('foe_discards') or 'nothing'}."
     if kind == "reload":

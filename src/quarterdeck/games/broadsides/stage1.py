@@ -217,10 +217,14 @@ def broadside_hits(s: Position) -> None:
         s.sea.effects.pop("thunder", None)
     other = foe(p)
     n = len(s.effective)
-    s.log(Event("broadside-hits", {"seat": p, "shots": list(s.effective)}))
+    more = thunder_unaims(s, p) if n else 0
+    hits: dict[str, Any] = {"seat": p, "shots": list(s.effective)}
+    if more:
+        hits["thunder_unaim"] = more
+    s.log(Event("broadside-hits", hits))
     tasks: list[list[Any]] = []
     if n:
-        tasks.append([other, UNAIM, n + thunder_unaims(s, p), -1, -1])
+        tasks.append([other, UNAIM, n + more, -1, -1])
     tasks += [[other, s.c.shots[x].hits, 1, -1, -1] for x in s.effective]
     s.sel = []
     s.spent = []
@@ -230,7 +234,8 @@ def broadside_hits(s: Position) -> None:
 
 def thunder_unaims(s: Position, p: int) -> int:
     """Aim cards more the foe discards when a Broadside of REP6's holder hits: its
-    ``extra_unaim``, 0 as the card reads (absent from the data: 0), for balance trials."""
+    ``extra_unaim``: 1 as shipped (house, for balance), 0 as the card reads and when
+    absent from the data."""
     rep = reputation(s, p)
     if rep is None or rep.id != "REP6" or len(s.sel) < rep.param("min_cards"):
         return 0
