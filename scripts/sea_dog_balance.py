@@ -170,7 +170,7 @@ def reading(out: Path) -> str:
         "```",
         "",
     ]
-    lines += knobs_turned(reps["date"])
+    lines += knobs_turned(reps["date"], tricks["date"])
     lines += reputations_check(reps, preliminary)
     lines += tricks_check(tricks)
     lines += safety_check([reps, tricks], cap, bound)
@@ -243,10 +243,22 @@ KNOBS_TRIED = (
 )
 
 
-def knobs_turned(played: str) -> list[str]:
-    """The Knobs turned, each said to be in the run played at ``played`` or not."""
+def in_runs(when: str, reputations: str, tricks: str) -> str:
+    """Which of the two runs (played at ``reputations`` and ``tricks``) played with a
+    Knob turned at ``when``."""
+    if reputations >= when and tricks >= when:
+        return "yes"
+    if reputations >= when:
+        return "the Reputations' run; the tricks' run was played before it was turned"
+    if tricks >= when:
+        return "the tricks' run; the Reputations' run was played before it was turned"
+    return "no: turned after both runs"
+
+
+def knobs_turned(reputations: str, tricks: str) -> list[str]:
+    """The Knobs turned, each said to be in the runs played at those dates or not."""
     rows = [
-        [f"`{card}`", change, why, "yes" if played >= when else "no: turned after it"]
+        [f"`{card}`", change, why, in_runs(when, reputations, tricks)]
         for when, card, change, why in KNOBS_TURNED
     ]
     return [
@@ -254,7 +266,7 @@ def knobs_turned(played: str) -> list[str]:
         "",
         "Each is a number in the card's `params` (data/sea_dog.json, marked `house`).",
         "",
-        *table(["card", "Knob", "why", "in this run"], rows),
+        *table(["card", "Knob", "why", "in these runs"], rows),
         "",
         "Tried in a trial run and not adopted:",
         "",
