@@ -421,6 +421,26 @@ def test_rep6_thunder_ships_with_one_more_aim_card_discarded(sea_game: BroadSide
     assert aim_cards_lost_to_a_thunder_broadside(sea_game)[0] == 3
 
 
+def test_rep6_thunder_extra_aim_card_still_counts_after_boarding_nets(
+    sea_game: BroadSides,
+) -> None:
+    # The flush's size, not n′, says whether Thunder's Broadside was of 2+ cards: after
+    # the foe's Boarding Nets one shot hits, and the foe discards 1 + 1 Aim cards.
+    red = ship(hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid", "chain"], "aft": []})
+    state = sea_position(
+        sea_game, red, ship(targets=PERFECT), ([], ["Boarding Nets"]), reputations=("REP6", None)
+    )
+    before = aim_cards(state, BLUE)
+    act(state, "Broadside", "2♠", "5♠", "done")
+    assert window(state) == "FOE_BROADSIDE" and state.current_player == BLUE
+    act(state, "play Boarding Nets", "Boarding Nets: ignore the Chain shot")
+    while state.current_player == BLUE:
+        state.apply(texts(state)[0])
+    hits = last(state, "broadside-hits")
+    assert hits["shots"] == [0] and hits["thunder_unaim"] == 1
+    assert aim_cards(state, BLUE) == before - 2
+
+
 def test_rep6_thunder_is_not_offered_without_enough_usable_discs(sea_game: BroadSides) -> None:
     red = ship(hand=["2♠", "5♠", "1♦"], loaded={"fore": ["solid"], "aft": ["chain"]})
     state = sea_position(sea_game, red, ship(), reputations=("REP6", None))
