@@ -122,7 +122,10 @@ def test_24_5_merchants_and_marauders_ends_with_its_reason_and_each_captains_glo
             str(v) for v in (total, c["glory"], c["stash_points"], c["stash"], c["gold"])
         ]
     best = max(final["returns"])
-    assert [r[-1] == "won" for r in rows] == [v == best for v in final["returns"]]
+    winners = [v == best for v in final["returns"]]
+    # MM-17.4's tie-breaks all equal: every captain ties, and the table says a draw
+    expected = ["draw"] * len(rows) if all(winners) else ["won" if w else "" for w in winners]
+    assert [r[-1] for r in rows] == expected, (rows, final["returns"])
     assert page.errors == []
     page.context.close()
 
