@@ -91,20 +91,16 @@ def main() -> None:
     table = Table(title=f"{args.game}: ismcts:{args.level}, rollout depth against depth")
     for column in ("depth", "games", "score", "95% interval", "s per searched decision"):
         table.add_column(column, justify="right")
-    table.add_row(
-        str(args.depth),
-        str(len(shares)),
-        f"{score / len(shares):.1%}",
-        f"{low:.1%}–{high:.1%}",
-        f"{thought[0] / max(1, searched[0]):.3f}",
-    )
-    table.add_row(
-        str(args.against),
-        str(len(shares)),
-        f"{1 - score / len(shares):.1%}",
-        f"{1 - high:.1%}–{1 - low:.1%}",
-        f"{thought[1] / max(1, searched[1]):.3f}",
-    )
+    rate = score / len(shares)
+    sides = ((args.depth, rate, low, high), (args.against, 1 - rate, 1 - high, 1 - low))
+    for side, (depth, won, lowest, highest) in enumerate(sides):
+        table.add_row(
+            str(depth),
+            str(len(shares)),
+            f"{won:.1%}",
+            f"{lowest:.1%}–{highest:.1%}",
+            f"{thought[side] / max(1, searched[side]):.3f}",
+        )
     Console().print(table)
 
 
