@@ -30,8 +30,12 @@ heuristic, and the pair of seats (k, k + 1) turns with each deal k, so over
 ordered pair of seats plays). A game scores 1 for ours if it finished ahead of
 OpenSpiel's (two players: won; more: by the rulebook's ranking where ``BENCH_RANKS``
 knows it — Letter of Marque: more points, then more cannon cards — else a larger
-share of the win), ½ if level.
-Prints that score with its Wilson 95% interval, each side's share of the wins, and
+share of the win), ½ if level. It also scores each game as the strength ladders score
+a match (``tournament.match_scores``): ours' part of the win the two bots share, ½
+when neither won (the heuristic's seat did). The two differ only with more than two
+players: the rulebook's ranking counts who of the two losers came nearer, which the
+game's result does not reward.
+Prints both scores with their Wilson 95% intervals, each side's share of the wins, and
 each bot's seconds per decision (decisions with a choice only: neither bot searches
 a forced move). A benchmark, never a test.
 """
@@ -233,7 +237,8 @@ def main() -> None:
             ours_at, theirs_at = seats(i, players)
             progress.console.print(
                 f"game {i}: {ours} in seat {ours_at}, OpenSpiel in seat {theirs_at}: "
-                f"score {result.score}, {result.decisions} decisions"
+                f"ahead {result.score}, share of the win {result.ours:g} against "
+                f"{result.theirs:g}, {result.decisions} decisions"
             )
             progress.advance(task)
     Console().print(report(results, args.game, players, ours, args.simulations, args.evaluator))
@@ -246,6 +251,8 @@ def report(
     score = sum(r.score for r in results)
     low, high = wilson(score, n)
     our_wins, their_wins = sum(r.ours for r in results), sum(r.theirs for r in results)
+    shares = sum(share_of_the_two(r) for r in results)
+    share_low, share_high = wilson(shares, n)
     table = Table(
         title=f"{ours} vs OpenSpiel IS-MCTS ({simulations} simulations, {evaluator}), "
         f"{name}, {players} players"
@@ -254,8 +261,10 @@ def report(
     table.add_column("value", justify="right")
     rows = {
         "games": str(n),
-        f"{ours}'s score against OpenSpiel's": f"{score / n:.1%}",
+        f"{ours}'s score against OpenSpiel's, by who finished ahead": f"{score / n:.1%}",
         "95% interval": f"{low:.1%}–{high:.1%}",
+        f"{ours}'s score, by the share of the win (the ladder's)": f"{shares / n:.1%}",
+        "95% interval ": f"{share_low:.1%}–{share_high:.1%}",
         f"{ours}'s share of the wins": f"{our_wins / n:.1%}",
         "OpenSpiel's share of the wins": f"{their_wins / n:.1%}",
         "decisions a game": f"{sum(r.decisions for r in results) / n:.0f}",
@@ -269,6 +278,13 @@ def report(
     for measure, value in rows.items():
         table.add_row(measure, value)
     return table
+
+
+def share_of_the_two(result: Result) -> float:
+    """Ours' part of the win the two bots share, ½ when neither won: the ladder's
+    score of a game (``tournament.match_scores``)."""
+    both = result.ours + result.theirs
+    return result.ours / both if both else 0.5
 
 
 def _per_decision(seconds: float, decisions: int) -> str:
