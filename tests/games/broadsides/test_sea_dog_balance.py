@@ -112,6 +112,40 @@ def test_sea_dog_trick_holder_holds_it_on_top_of_the_three_drafted() -> None:
     assert game.max_game_length(2) > module_game(sea_dog_trick="DT11").max_game_length(2)
 
 
+@pytest.mark.parametrize("holder", ["blue", "red", "nobody"])
+def test_sea_dog_trick_set_aside_stays_where_the_option_put_it_in_every_redraw(
+    holder: str,
+) -> None:
+    """A search's redraw keeps what the options make public: the set-aside trick is
+    the holder's (until played) and never dealt in a draft, for either seat's redraw,
+    through the draft and the duel."""
+    game = module_game(sea_dog_trick="DT11", sea_dog_trick_holder=holder)
+    aside = trick(game, "DT11")
+    owner = {"red": RED, "blue": BLUE}.get(holder)
+    checked = 0
+    for seed in range(3):
+        state = game.new_state(2, seed)
+        chooser, drawer = Rng.from_seed(seed), Rng.from_seed(100 + seed)
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            if state.sea is not None:
+                for seat in (RED, BLUE):
+                    world = state.resample(seat, drawer)
+                    assert isinstance(world, BroadSidesState) and world.sea is not None
+                    sea = world.sea
+                    played = any(t == aside for _, t in sea.played)
+                    dealt_anywhere = [t for p in (0, 1) for o in sea.offers[p] for t in o]
+                    assert aside not in dealt_anywhere, (seed, steps, seat)
+                    assert all(aside not in kept for kept in sea.kept), (seed, steps, seat)
+                    for p in (RED, BLUE):
+                        assert (aside in sea.tricks[p]) == (p == owner and not played)
+                    assert world.components() == state.components()
+                    checked += 1
+            state.apply(chooser.choice(state.legal_actions()))
+            steps += 1
+    assert checked > 300
+
+
 def test_sea_dog_deal_options_off_leave_the_module_and_the_base_game_as_they_were() -> None:
     defaults = {
         "red_reputation": "draft",

@@ -148,6 +148,15 @@ def _set_aside_trick(s: Position, tricks: list[int], dealt: int) -> int | None:
     return t
 
 
+def set_aside(s: Position) -> tuple[int | None, int | None]:
+    """The option ``sea_dog_trick``'s card (out of the draft, so never dealt) and the
+    seat the option ``sea_dog_trick_holder`` gives it to: both public, like the options."""
+    trick_id = s.game.options["sea_dog_trick"]
+    if not trick_id:
+        return None, None
+    return cards(s).trick_index(trick_id), CAPTAINS.get(s.game.options["sea_dog_trick_holder"])
+
+
 def draft_done(s: Position) -> bool:
     return s.sea is not None and s.sea.rounds[1] >= cards(s).rules["trick_rounds"]
 

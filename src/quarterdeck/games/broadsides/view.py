@@ -9,7 +9,7 @@ from quarterdeck.engine import LazyView, Rng
 
 from .components import CANNON_POSITIONS, Components
 from .phases import AIM_CARD, EVADE, HAND_LIMIT, OLD_SALT, PICK, PLACE, STAGE1, WINDOW
-from .sea_dog import dealt_rounds, draft_done, seen_in_hand
+from .sea_dog import dealt_rounds, draft_done, seen_in_hand, set_aside
 from .setup import cannons_drawn
 from .ship import (
     can_use_cannon,
@@ -393,23 +393,27 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
         sea.rep_offers[p] = sorted(offer)
         if sea.reputation[p] is not None and p not in shown:
             sea.reputation[p] = rng.choice(sea.rep_offers[p])
-    # Dirty Tricks: the seat knows the rounds dealt to it and every trick played.
+    # Dirty Tricks: the seat knows the rounds dealt to it and every trick played, and
+    # the experiments' options: which trick is set aside, never dealt, and who holds it.
     rounds, k = cards.rules["trick_rounds"], cards.rules["tricks_offered"]
     dealt = dealt_rounds(sea, rounds) if sea.offers[0] else 0
     seen = {t for o in sea.offers[seat][:dealt] for t in o} if seat is not None else set()
     played = {t for _, t in sea.played}
-    pool = sorted({t.index for t in cards.tricks} - seen - played)
+    aside, holder = set_aside(s)
+    pool = sorted({t.index for t in cards.tricks} - seen - played - {aside})
     rng.shuffle(pool)
     for p in hidden:
         if not sea.offers[p]:
             continue
-        secret = []
+        secret = [aside] if aside is not None and p == holder and aside not in played else []
         close_quarters = cards.trick_index("DT03")
         if close_quarters in pool and _must_hold_close_quarters(s, p):
             pool.remove(close_quarters)  # what the seat saw implies it (SD24)
             secret.append(close_quarters)
         secret += [pool.pop() for _ in range(len(sea.tricks[p]) - len(secret))]
-        kept_all = [t for q, t in sea.played if q == p] + secret
+        # the tricks it kept in the draft: all it holds or played but the set-aside one
+        kept_all = [t for q, t in sea.played if q == p and t != aside]
+        kept_all += [t for t in secret if t != aside]
         rng.shuffle(kept_all)
         sea.tricks[p] = secret
         sea.kept[p] = kept_all
