@@ -129,6 +129,26 @@ def test_trick_dt06_well_stocked_magazine_takes_the_discs_chosen(sea_game: Broad
     assert last(state, "draw-shots")["shots"] == [0, 2, 2]
 
 
+def test_trick_dt06_well_stocked_magazine_never_offers_a_disc_that_leaves_no_way_on(
+    sea_game: BroadSides,
+) -> None:
+    """Discs are taken in kind order (one order for each set of discs), so a disc is
+    offered only if enough discs of its kind or later ones remain to finish: taking
+    the Canister first from a bag of one Solid and one Canister left no legal move."""
+    red = ship(hand=["7♠", "7♦", "2♣"], loaded={"fore": [], "aft": ["chain"]})
+    state = sea_position(sea_game, red, ship(), (["Well-Stocked Magazine"], []))
+    act(state, "Full Reload", "7♠", "7♦")
+    act(state, "play Well-Stocked Magazine", PASS, "done")
+    assert state.phase == "magazine"
+    solid, canister = 0, 2
+    state.bag = [1 if kind in (solid, canister) else 0 for kind in range(len(state.bag))]
+    state.touched()
+    assert texts(state) == ["take a Solid disc from the bag"]
+    act(state, "take a Solid disc from the bag")  # the Canister follows at once
+    assert last(state, "draw-shots")["shots"] == [solid, canister]
+    assert state.phase != "magazine" and state.legal_actions()
+
+
 def test_rep2_shrewd_quartermaster_draws_one_more_and_sends_one_back(
     sea_game: BroadSides,
 ) -> None:

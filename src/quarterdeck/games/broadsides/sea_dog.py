@@ -570,10 +570,16 @@ def draw_for_reload(s: Position, p: int, n: int) -> None:
 
 
 def magazine_options(s: Position) -> list[int]:
-    """Discs of the bag's kinds, in kind order (one set of discs, one order)."""
+    """Discs of the bag's kinds, in kind order (one set of discs, one order): a kind
+    only while enough discs of it and later kinds remain to take all still owed (or
+    the whole bag), so that every set can be taken and none leaves no way on."""
     a = s.game.ids
-    low = sea(s).pending[-1] if sea(s).pending else 0
-    return [a["take-disc", x] for x, n in enumerate(s.bag) if n and x >= low]
+    sp = sea(s)
+    low = sp.pending[-1] if sp.pending else 0
+    owed = min(sp.effects["magazine_left"], sum(s.bag))
+    return [
+        a["take-disc", x] for x, n in enumerate(s.bag) if n and x >= low and sum(s.bag[x:]) >= owed
+    ]
 
 
 def take_disc(s: Position, shot: int) -> None:
