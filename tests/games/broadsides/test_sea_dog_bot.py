@@ -330,3 +330,19 @@ def test_ismcts_module_game_against_the_heuristic_ends() -> None:
         assert seat is not None
         state.apply(bots[seat].choose(state))
     assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_heuristic_owing_its_aim_with_no_card_weighs_only_the_tricks_it_may_play(
+    sea_game: BroadSides,
+) -> None:
+    """After one action with no card left, the Aim still owed can come only from Close
+    Quarters (SD3); with another trick that costs an action beside it, the captain
+    chose between the two and must not weigh an Aim it cannot take (it raised
+    KeyError inside the search's rollouts)."""
+    red = ship(hand=[], loaded={"fore": [], "aft": []})
+    state = sea_position(sea_game, red, ship(), (["Close Quarters", "Gun Captain"], []))
+    state.actions_taken = 1
+    state.touched()
+    assert texts(state) == ["play Close Quarters", "play Gun Captain"]
+    choice = make_bot("heuristic", sea_game, 0).choose(state)
+    assert choice in state.legal_actions()

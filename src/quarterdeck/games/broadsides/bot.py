@@ -196,7 +196,8 @@ class HeuristicBot(Bot):
             return names[AIM]
         if CHANGE_TARGETS in names and _change_targets(view, seat, c):
             return names[CHANGE_TARGETS]
-        actions = [AIM] if must_aim else list(names)
+        # owing the Aim with no card, only the tricks are left (Close Quarters, SD3)
+        actions = [n for n in ([AIM] if must_aim else names) if n in names]
         worths = _action_worths(view, seat, c, cost, actions)
         values: dict[Action, float] = {names[n]: worth for n, worth in worths.items()}
         values.update(tricks)
