@@ -47,9 +47,7 @@ class BroadSides(BroadSidesGame):
     min_players = 2
     max_players = 2
     rules_version = "1"
-    # 1: the heuristic plays the Lucky Doubloon (the Sea Dog module); 2: the search's
-    # rollouts stop after 10 decisions, not 16
-    bots_revision = 2
+    bots_revision = 1  # 1: the heuristic plays the Lucky Doubloon (the Sea Dog module)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "round_cap",
@@ -271,10 +269,8 @@ class BroadSides(BroadSidesGame):
     #: set (a Wild's value and suit included) and placing or discarding Aim cards.
     choice_steps = frozenset({"card", "wild", "wild-value", "wild-suit", "place", "unaim"})
 
-    #: IS-MCTS rollouts stop after this many decisions and ask ``evaluate``. Measured
-    #: at ismcts:normal, 240 games with seats swapped: 10 scored 47.5% (41.3–53.8%)
-    #: against 16 and decides 1.4× faster; 8 scored 35.8% over 120 (docs/architecture.md).
-    rollout_depth = 10
+    #: IS-MCTS rollouts stop after this many decisions and ask ``evaluate``.
+    rollout_depth = 16
     #: The search's bonus for the heuristic's choice, 1/(visits+1) times this. Measured
     #: at ismcts:normal against the heuristic, 160 games on the same seeds: 59.4% with
     #: 3, 49.4% with 1.
