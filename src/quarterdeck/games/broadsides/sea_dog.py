@@ -114,15 +114,15 @@ def start_draft(s: Position) -> None:
     tricks = [t.index for t in c.tricks]
     s.rng.shuffle(tricks)
     k, rounds = c.rules["tricks_offered"], c.rules["trick_rounds"]
-    set_aside = _set_aside_trick(s, tricks, 2 * rounds * k)
+    aside = _set_aside_trick(s, tricks, 2 * rounds * k)
     for p in (0, 1):
         s.sea.offers[p] = [
             sorted(tricks[(2 * r + p) * k : (2 * r + p + 1) * k]) for r in range(rounds)
         ]
     s.log(Event("sea-draft", {"reputations": n, "tricks": k, "rounds": rounds}))
-    holder = CAPTAINS.get(s.game.options["sea_dog_trick_holder"])
-    if set_aside is not None and holder is not None:
-        s.sea.tricks[holder].append(set_aside)  # secret, like a drafted one
+    holder = set_aside(s)[1]
+    if aside is not None and holder is not None:
+        s.sea.tricks[holder].append(aside)  # secret, like a drafted one
     s.phase, s.seat = REPUTATION, 0
     for p, captain in enumerate(CAPTAINS):  # both or neither (game.py checks)
         rep_id = s.game.options[f"{captain}_reputation"]
@@ -137,11 +137,10 @@ def _set_aside_trick(s: Position, tricks: list[int], dealt: int) -> int | None:
     """The option ``sea_dog_trick``'s card, out of the draft: if the shuffle dealt it
     (among the first ``dealt``), it swaps places with the last card, which no draft
     deals, so every other card falls as without the option."""
-    trick_id = s.game.options["sea_dog_trick"]
-    if not trick_id:
+    t = set_aside(s)[0]
+    if t is None:
         return None
-    t = cards(s).trick_index(trick_id)
-    assert t is not None  # game.py checked it, and that a card is left undealt
+    # game.py checked the option's card, and that a card is left undealt
     at = tricks.index(t)
     if at < dealt:
         tricks[at], tricks[-1] = tricks[-1], tricks[at]
