@@ -15,6 +15,18 @@ from typing import Any, Final
 JSON = Any
 
 
+#: Canonical JSON (sorted keys, no spaces): one encoder made once, since ``json.dumps``
+#: with options builds a new encoder every call, which cost more than the encoding of
+#: a small event (information digests encode every event as each seat saw it).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
+def canonical_json(value: JSON) -> str:
+    """``value`` as canonical JSON: equal for equal JSON-like values, whatever the
+    order of their keys or whether a sequence is a list or a tuple."""
+    return _CANONICAL.encode(value)
+
+
 #: Values a copy of JSON-like data takes as they are (immutable, and the most common).
 _ATOMS = frozenset({int, str, float, bool, type(None)})
 
@@ -77,7 +89,7 @@ class Event:
         seen = {"kind": self.kind, **self.data}
         if seat is not None and seat in self.secret:
             seen.update(self.secret[seat])
-        return json.dumps(seen, sort_keys=True, separators=(",", ":")).encode()
+        return canonical_json(seen).encode()
 
     def kept_for(self, seat: int | None) -> Event:
         """This event with only ``seat``'s secret part (``None``: none at all)."""

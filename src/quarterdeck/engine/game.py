@@ -30,7 +30,7 @@ from .errors import (
     RecordError,
     RulesVersionError,
 )
-from .events import Event, chain
+from .events import Event, canonical_json, chain
 from .lazy import LazyView
 from .rng import Rng
 from .tensor import Buffer, TensorLayout
@@ -337,7 +337,8 @@ class Game(ABC):
     # -- what the game offers search bots (defaults: nothing special) ----------------
 
     #: Search rollouts stop after this many decisions and ask :meth:`evaluate`
-    #: (``None``: rollouts play to the end of the game).
+    #: (``None``: rollouts play to the end of the game); a game whose options change
+    #: how many decisions a turn takes says so in :meth:`search_rollout_depth`.
     rollout_depth: ClassVar[int | None] = None
     #: The search's bonus for the choice of the game's heuristic bot, 1/(visits+1)
     #: times this (only for games that have a heuristic bot).
@@ -355,6 +356,11 @@ class Game(ABC):
     #: look-ahead over the heuristic: for a game whose turn is a long chain of choices,
     #: a tree the budget cannot fill would judge a choice by random steps after it.
     search_tree_depth: ClassVar[int | None] = None
+
+    def search_rollout_depth(self) -> int | None:
+        """How many decisions the search's rollouts play with these options before
+        asking :meth:`evaluate`: by default :attr:`rollout_depth`."""
+        return self.rollout_depth
 
     def evaluate(self, state: State) -> list[float]:
         """An estimate of each seat's result of an unfinished ``state`` (a
@@ -408,7 +414,7 @@ class Game(ABC):
         (``tests/interop/test_information_digest.py``)."""
         view = state.view(seat, log=False)
         del view["log"]
-        return json.dumps(view, sort_keys=True, separators=(",", ":")).encode()
+        return canonical_json(view).encode()
 
     def observation_layout(self, players: int) -> TensorLayout:
         """The fields of a seat's observation tensor in a ``players``-seat game (see
@@ -651,7 +657,7 @@ class State(ABC, Generic[G]):
         events since the last call, not the game's length."""
         self._check_seat(seat)
         if seat is None:
-            now = json.dumps(self.view(None, log=False), sort_keys=True).encode()
+            now = canonical_json(self.view(None, log=False)).encode()
         else:
             now = self.game.seat_information(self, seat)
         return chain(self._log_digest(seat), now).hex()

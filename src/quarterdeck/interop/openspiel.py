@@ -50,6 +50,7 @@ import numpy as np
 import pyspiel
 
 from quarterdeck.engine import Game, Rng, State, game_class, game_names, get_game
+from quarterdeck.engine.events import canonical_json
 
 from . import env_name, legal_ids, utility
 
@@ -304,7 +305,7 @@ class QuarterdeckState(pyspiel.State):  # type: ignore[misc]
 def readable_information_state(state: State, seat: int | None) -> str:
     """What ``information_state_string`` names, for debugging: the seat's view with
     its log as canonical JSON (it grows with the game: never a table key)."""
-    return _canonical(state.view(seat, log=True))
+    return canonical_json(state.view(seat, log=True))
 
 
 def readable_observation(state: State, seat: int | None) -> str:
@@ -312,11 +313,7 @@ def readable_observation(state: State, seat: int | None) -> str:
     JSON, without its log."""
     view = state.view(seat, log=False)
     del view["log"]
-    return _canonical(view)
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return canonical_json(view)
 
 
 class Observer:
@@ -358,7 +355,7 @@ class Observer:
         seat = None if self.public_only else player
         if self.perfect_recall:
             if self.readable:
-                return _canonical(held.view(seat, log=True))
+                return canonical_json(held.view(seat, log=True))
             return state._held.information_digest(seat)
         text = readable_observation(held, seat)
         return text if self.readable else hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
