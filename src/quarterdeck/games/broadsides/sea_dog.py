@@ -971,7 +971,8 @@ def old_salt_keep(s: Position, card: int) -> None:
     for other in rest:
         s.hands[p].remove(other)
         s.discards[p].append(other)
-    s.log(Event("sea-old-salt", {"seat": p, "discards": sorted(rest)}))
+    # in the order they went to the pile, which the view shows
+    s.log(Event("sea-old-salt", {"seat": p, "discards": rest}))
     s.proceed(ACTION_DONE)
 
 

@@ -274,7 +274,8 @@ def sheer_off(s: Position) -> None:
                 "seat": p,
                 "cards": sel_cards(s),
                 "values": values,
-                "foe_discards": sorted(pulled),
+                # in the order they went to the pile, which the view shows
+                "foe_discards": pulled,
             },
         )
     )
