@@ -54,7 +54,7 @@ class Event:
     class's ``__init__`` in Python, which the compiled build then runs interpreted, about
     once a decision."""
 
-    __slots__ = ("data", "kind", "secret")
+    __slots__ = ("_public", "data", "kind", "secret")
 
     def __init__(
         self,
@@ -65,6 +65,9 @@ class Event:
         self.kind: Final = kind
         self.data: Final = data
         self.secret: Final[Mapping[int, Mapping[str, JSON]]] = {} if secret is None else secret
+        # The public part's canonical bytes, once asked: every seat without a secret in
+        # the event, and a spectator, sees these (an information digest per seat).
+        self._public: bytes | None = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -86,9 +89,13 @@ class Event:
     def seen_bytes(self, seat: int | None) -> bytes:
         """What ``seat`` sees of this event as canonical bytes (sorted keys, no spaces):
         equal for two events exactly when the seat cannot tell them apart."""
+        if seat is None or seat not in self.secret:
+            public = self._public
+            if public is None:
+                public = self._public = canonical_json({"kind": self.kind, **self.data}).encode()
+            return public
         seen = {"kind": self.kind, **self.data}
-        if seat is not None and seat in self.secret:
-            seen.update(self.secret[seat])
+        seen.update(self.secret[seat])
         return canonical_json(seen).encode()
 
     def kept_for(self, seat: int | None) -> Event:
