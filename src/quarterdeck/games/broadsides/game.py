@@ -294,10 +294,10 @@ class BroadSides(BroadSidesGame):
         return ("Red", "Blue")[seat]
 
     def seat_information(self, state: State, seat: int) -> bytes:
-        """The seat's whole view without its log, in compact raw form
-        (``information.py``): the log does not tell a captain which cards it drew, so
-        the digest cannot lean on it, but the view's derived parts and words need not
-        be drawn to name what it shows."""
+        """What the seat sees that its log does not tell, in compact raw form
+        (``information.py``): its hand and its cannons before the reveal, the cards
+        picked so far, the shots loaded, the manned cannon, the Gunsight, the pending
+        decision and the Sea Dog module; the log tells the rest."""
         assert isinstance(state, BroadSidesState)
         return seat_information(state, seat)
 

@@ -1,18 +1,30 @@
-"""What a captain sees of a position, as compact canonical bytes: the information
-digest's ``seat_information`` (``Game.seat_information``), without building the view.
+"""What a captain sees of a position that its log does not tell, as compact canonical
+bytes: the information digest's ``seat_information`` (``Game.seat_information``).
 
-BroadSides' log does not tell a captain everything it learns (a draw logs only how
-many cards, never which; picks, loads and placements are not logged one by one), so
-the digest may not lean on the log: these bytes hold everything ``view.view`` shows
-the seat, field by field, in the raw form the view is drawn from. The view's derived
-parts (a zone's count and exposed penalties, a cannon's use, a Target's reading, the
-hand limit, the Planks missing, the markers) are functions of the fields kept here
-(``ship.py`` reads only markers, officers, cannons, loaded shots and the Reputations
-once revealed), and so are the pending decision's prompt and its names and texts.
-So two positions give the same bytes exactly when they give the seat the same view,
-and a hidden field enters only as the view filters it. Keep this in step with
-``view.py`` and the prompts of ``render.py``: ``tests/interop/
-test_information_digest.py`` compares the bytes with the view.
+The digest already names the log as the seat saw it, and BroadSides logs every public
+change as it happens: each Aim card played and discarded, each set, shot, hit, loss,
+repair, officer and marker moved, the Target and Disaster tokens turned, the cannons
+revealed (and to each captain, its own as it mounts them). What the log does not tell,
+and these bytes hold, is:
+
+- the seat's own secrets: its hand (a draw logs only how many cards) and, before the
+  reveal, its own cannons (its log tells them, but a state drawn for the other captain
+  keeps only that captain's secrets in its log, yet shows this one its own);
+- what changes with no event of its own: the cards picked so far for a set (picks are
+  steps of one choice and log nothing until the set is played), the shots loaded, the
+  manned cannon and the Gunsight;
+- where the game stands: the pending decision's seat and kind and the few numbers its
+  prompt reads (cheap, and they spare the digest from leaning on the log's order);
+- the Sea Dog module's whole state as the seat sees it (dealt offers, secret tricks,
+  cards seen in the foe's hand), when it is played.
+
+Everything else the view shows (markers, officers, discards, Targets, cannons once
+revealed, Disasters, the bag and tray, decks' sizes, the attack under way) is a
+function of the log and these fields. ``tests/interop/test_information_digest.py``
+holds it to that: over siblings, states drawn for each seat and those played on,
+equal digests exactly when the seat's views and logs are equal. Keep it in step with
+``view.py`` and the prompts of ``render.py``: a view field that changes with no event
+and is not here gives two positions one digest.
 """
 
 from __future__ import annotations
@@ -22,7 +34,6 @@ from typing import Any
 
 from .phases import HAND_LIMIT, OLD_SALT, PICK, REPAIR, SPEND_SHOTS
 from .sea_dog import dealt_rounds, seen_in_hand
-from .setup import cannons_drawn
 from .table import Position
 from .view import cannons_revealed
 
@@ -35,72 +46,34 @@ MARSHAL = 2
 
 
 def seat_information(state: Position, seat: int) -> bytes:
-    """``seat``'s view of ``state`` without its log, as compact canonical bytes. The
-    fields both captains see whole go in as they are held, both ships' at once."""
-    hands = state.hands
+    """What ``seat`` sees of ``state`` that its log does not tell (see above)."""
     phase = state.phase
     parts: list[JSON] = [
         seat,
         state.current_player,  # with the phase, the pending decision (its seat and kind)
-        # What the pending prompt says beyond the fields below (``render.py``'s
-        # prompts read the officers, cannons chosen, tray, turn, actions, selection,
-        # draft round, window, first loss and hand limit, all here, and these three).
+        phase,
+        # What the pending prompt says (``render.py``'s prompts read these, the
+        # officers, cannons, tray, draft round, window and first loss, all logged).
         state.sel_kind if phase == PICK else None,
         len(state.spent) if phase == SPEND_SHOTS else None,
         state.repairs_left if phase == REPAIR else None,
         state.result,
-        phase,
         state.turns,
         state.turn_player,
         state.first_player,
         state.actions_taken,
         state.aimed,
-        # the ships (``view._Ship``'s parts)
-        state.markers,
-        state.officers,
-        sorted(hands[seat]),
-        [len(hands[0]), len(hands[1])],
-        [len(state.decks[0]), len(state.decks[1])],
-        state.discards,
-        state.targets,
-        _cannons(state, seat),
+        # the seat's own secrets
+        sorted(state.hands[seat]),
+        None if cannons_revealed(state) else state.cannons[seat],
+        # what changes with no event of its own
+        [HAND_LIMIT if phase == HAND_LIMIT else state.sel_kind, state.sel] if state.sel else None,
         state.loaded,
         state.gunner,
         state.sight,
-        state.covered,
-        [_disasters(state, p) for p in (0, 1)],
-        # off the ships
-        state.bag,
-        sorted(state.tray),
-        len(state.target_deck),
-        state.target_discards,
-        # the selection as the view names it (hand-limit discards are picked like a set)
-        [HAND_LIMIT if phase == HAND_LIMIT else state.sel_kind, state.sel] if state.sel else None,
-        state.attack if len(state.attack) == 4 else None,
-        [[t[0], t[1], t[2], t[3] if t[3] >= 0 else None] for t in state.tasks],
         _sea(state, seat) if state.game.sea_dog is not None else None,
     ]
     return marshal.dumps(parts, MARSHAL)
-
-
-def _cannons(state: Position, seat: int) -> list[list[JSON]]:
-    """Each ship's cannon tiles where ``seat`` sees them, else whether each is chosen."""
-    cannons = state.cannons
-    if cannons_revealed(state):
-        return cannons
-    return [
-        cannons[p]
-        if p == seat or cannons_drawn(state, p)
-        else [kind is not None for kind in cannons[p]]
-        for p in (0, 1)
-    ]
-
-
-def _disasters(state: Position, p: int) -> list[JSON]:
-    """Which Hull zones' Disasters are resolved, and the tokens still face down."""
-    left = [t for t in state.disasters[p].values() if t is not None]
-    left.sort()
-    return [sorted(state.disaster_done[p]), left]
 
 
 def _sea(state: Position, seat: int) -> JSON:

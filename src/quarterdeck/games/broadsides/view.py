@@ -28,7 +28,8 @@ P = TypeVar("P", bound=Position)
 
 def cannons_revealed(state: Position) -> bool:
     """The cannon choices are secret until both captains have chosen."""
-    return all(state.cannons[p][1] is not None for p in (0, 1))
+    cannons = state.cannons
+    return cannons[0][1] is not None and cannons[1][1] is not None
 
 
 class _Ship(LazyView):
