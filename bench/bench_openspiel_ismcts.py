@@ -13,10 +13,10 @@ the adapter (``quarterdeck.interop.openspiel``), drawing its worlds with our
 - ``rollout``: OpenSpiel's random rollout to the end (a random game of BroadSides
   lasts about 900 decisions, so there it is very slow; Letter of Marque, about 50);
 - ``our-rollout``: our search's own rollout (``ISMCTSBot.playout``: for BroadSides the
-  heuristic captain for 16 decisions, then the evaluation; random to the end where
+  heuristic captain for the game's rollout depth, then the evaluation; random to the end where
   the game has no model of play);
 - ``auto`` (the default): ``evaluation`` for a game whose search cuts rollouts short
-  (``Game.rollout_depth``), else ``rollout`` — the leaf judgement our search uses,
+  (``Game.search_rollout_depth()``), else ``rollout`` — the leaf judgement our search uses,
   without the game's heuristic.
 
 ``--ours ismcts`` is ``ismcts:N`` at the same N as OpenSpiel's simulations: our search
@@ -90,7 +90,7 @@ class OurPlayouts(GameEvaluation):
 def judge(evaluator: str, game: Game, seed: int, rng: np.random.RandomState) -> mcts.Evaluator:
     """OpenSpiel's leaf evaluator by name (``auto``: see the module's docstring)."""
     if evaluator == "auto":
-        evaluator = "evaluation" if game.rollout_depth is not None else "rollout"
+        evaluator = "evaluation" if game.search_rollout_depth() is not None else "rollout"
     if evaluator == "evaluation":
         return GameEvaluation()
     if evaluator == "our-rollout":

@@ -61,6 +61,12 @@ def test_levels_and_budgets_by_name() -> None:
     # Long games cut rollouts where the game says and ask it for an evaluation.
     broadsides = make_bot("ismcts", get_game("broadsides"))
     assert broadsides.rollout_depth == get_game("broadsides").rollout_depth > 0  # type: ignore[attr-defined]
+    # A game whose options lengthen its turns cuts them later (BroadSides' Sea Dog
+    # module asks play-or-pass at every trick held); other games keep one depth.
+    sea_dog = make_bot("ismcts", get_game("broadsides", {"sea_dog": True}))
+    assert sea_dog.rollout_depth > broadsides.rollout_depth  # type: ignore[attr-defined]
+    pirate_war = get_game("pirate-war")
+    assert make_bot("ismcts", pirate_war).rollout_depth == pirate_war.rollout_depth  # type: ignore[attr-defined]
     # A game says how long the search leans on its heuristic; others keep the default.
     assert broadsides.prior_weight == 3.0  # type: ignore[attr-defined]
     assert make_bot("ismcts", game).prior_weight == 1.0  # type: ignore[attr-defined]

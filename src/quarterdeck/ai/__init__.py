@@ -67,7 +67,7 @@ def make_ismcts(spec: str, game: Game, seed: int) -> ISMCTSBot:
         seed,
         iterations=iterations,
         # Long games stop rollouts early and ask the game for an evaluation.
-        rollout_depth=game.rollout_depth,
+        rollout_depth=game.search_rollout_depth(),
         # The game's heuristic, where it has one, is the choice the search tries
         # first and leans towards, as long as the game says.
         prior=policy,
