@@ -221,10 +221,20 @@ def make_compiled(target: Path) -> bool:
             ],
             check=True,
         )
-        shutil.rmtree(COMPILED, ignore_errors=True)  # an older source's build
-        COMPILED.mkdir(parents=True)
+        COMPILED.mkdir(parents=True, exist_ok=True)
+        drop_old_builds(keep=1)
         shutil.move(partial, target)
     return True
+
+
+def drop_old_builds(keep: int) -> None:
+    """Delete older sources' compiled builds but the newest ``keep``: a process
+    started on the one before (a ladder, a server) still reads its data files, and
+    deleting them under it failed its next read."""
+    builds = [path for path in COMPILED.iterdir() if path.is_dir()]
+    builds.sort(key=lambda path: path.stat().st_mtime, reverse=True)
+    for old in builds[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def build_env(target: Path | None) -> dict[str, str]:
