@@ -93,3 +93,59 @@ def test_sd_25_a_resampled_module_game_plays_on_to_a_legal_end(
         assert other.components() == start
         again = game.from_json(json.loads(json.dumps(other.to_json())))
         assert again.to_json() == other.to_json()
+
+
+def _after_damage_control() -> BroadSidesState:
+    """A duel in which Damage Control (DT14, held by Red from the start) took a
+    Disaster token unseen to its pile: Red's Hull is cut to one Plank a zone at its
+    first turn so that a Hull zone falls, and Red plays the trick when it may."""
+    game = get_game(
+        "broadsides",
+        {"round_cap": 30, "sea_dog": True, "sea_dog_trick": "DT14", "sea_dog_trick_holder": "red"},
+    )
+    assert isinstance(game, BroadSides) and game.sea_dog is not None
+    dt14 = game.sea_dog.trick_index("DT14")
+    state = game.new_state(2, 2)
+    assert isinstance(state, BroadSidesState)
+    rng = Rng.from_seed(2)
+    cut = False
+    while not any(e.kind == "sea-damage-control" for e in state.events):
+        assert not state.is_terminal()
+        if not cut and state.phase == "stage1":
+            for zone in (5, 6, 7):  # the Hull's zones, down to one Plank each
+                state.supply[2] += state.markers[0][zone] - 1
+                state.markers[0][zone] = 1
+            state.touched()
+            cut = True
+        legal = list(state.legal_actions())
+        trick = [a for a in legal if a.kind == "trick" and a.args[0] == dt14]
+        state.apply(trick[0] if trick else rng.choice(legal))
+    return state
+
+
+def test_sd_19_damage_control_s_token_stays_as_unseen_as_the_face_down_ones() -> None:
+    """SD19: the token Damage Control takes goes to its pile unseen. Which tokens are
+    still unseen is known, not which went to the pile: a state whose pile holds
+    another of them shows every seat the same view, observation and digest, and so
+    does every state drawn for a seat."""
+    state = _after_damage_control()
+    assert state.sea is not None
+    red = 0
+    (token,) = state.sea.controlled[red]
+    swapped = state.clone()
+    assert isinstance(swapped, BroadSidesState) and swapped.sea is not None
+    zone = next(z for z, t in swapped.disasters[red].items() if t is not None)
+    swapped.disasters[red][zone], swapped.sea.controlled[red][0] = (
+        token,
+        swapped.disasters[red][zone],
+    )
+    swapped.touched()
+    rng = Rng.from_seed(5)
+    for seat in (0, 1):
+        view = state.view(seat, log=False)
+        names = view["ships"][red]["disasters_left"]
+        assert state.c.disasters[token].id in names and len(names) == len(state.disasters[red])
+        for other in (swapped, *(state.resample(seat, rng.spawn()) for _ in range(10))):
+            assert other.view(seat, log=False) == view
+            assert other.observation(seat) == state.observation(seat)
+            assert other.information_digest(seat) == state.information_digest(seat)

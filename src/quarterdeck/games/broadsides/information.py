@@ -19,8 +19,8 @@ and these bytes hold, is:
   cards seen in the foe's hand), when it is played.
 
 Everything else the view shows (markers, officers, discards, Targets, cannons once
-revealed, Disasters, the bag and tray, decks' sizes, the attack under way) is a
-function of the log and these fields. ``tests/interop/test_information_digest.py``
+revealed, Disasters and the tokens unseen, the bag and tray, decks' sizes, the
+attack under way) is a function of the log and these fields. ``tests/interop/test_information_digest.py``
 holds it to that: over siblings, states drawn for each seat and those played on,
 equal digests exactly when the seat's views and logs are equal. Keep it in step with
 ``view.py`` and the prompts of ``render.py``: a view field that changes with no event

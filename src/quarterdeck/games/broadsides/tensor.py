@@ -544,13 +544,16 @@ class Encoder:
         if limit:
             idx.append(at["hand_limit"])
             val.append(min(1.0, limit / c.hand_limit))
-        # A flipped token is resolved (None); the others lie face down.
+        # A flipped token is resolved (None); the others lie face down, as unseen as
+        # those Damage Control took to its pile (SD19).
         for h, hull in enumerate(self.hulls):
             token = state.disasters[p][hull]
             if token is None:
                 ones.append(at["disasters_resolved"] + h)
             else:
                 ones.append(at["disasters_left"] + token)
+        if state.sea is not None:
+            ones += [at["disasters_left"] + token for token in state.sea.controlled[p]]
         base = at["tracks"]
         for name, length in TRACKS:
             ones += compress(range(base, base + length), state.covered[p][name])

@@ -195,16 +195,24 @@ SHIP_PARTS: dict[str, Callable[[_Ship], JSON]] = {
     "gunsight": _gunsight,
     "tracks": _tracks,
     "disasters": _disasters,
-    # Which tokens are still face down is known (the others were flipped face up),
-    # though not where each one lies.
     "disasters_left": lambda s: sorted(
-        s._state.c.disasters[t].id for t in s._state.disasters[s._p].values() if t is not None
+        s._state.c.disasters[t].id for t in disasters_unseen(s._state, s._p)
     ),
     "missing_planks": lambda s: missing_planks(s._state, s._p),
     "hand_limit": lambda s: hand_limit(s._state, s._p),
     "rigging_penalty": lambda s: penalty(s._state, s._p, "rigging"),
     "markers": lambda s: ship_markers(s._state, s._p),
 }
+
+
+def disasters_unseen(state: Position, p: int) -> list[int]:
+    """Which of ``p``'s Disaster tokens nobody has seen: known (the others were flipped
+    face up), though not where each lies, nor which Damage Control took unseen to
+    its pile (SD19: as hidden as the face-down ones, which ``resample`` redraws)."""
+    tokens = [t for t in state.disasters[p].values() if t is not None]
+    if state.sea is not None:
+        tokens += state.sea.controlled[p]
+    return tokens
 
 
 def _officer_place(state: Position, p: int, officer: int) -> str | None:
