@@ -200,6 +200,20 @@ def test_resampled_states_play_on_to_a_legal_end(
 
 
 @pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=20)
+@given(pick=picks, seed=seeds, choice_seed=seeds)
+def test_a_logged_event_never_changes(name: str, pick: int, seed: int, choice_seed: int) -> None:
+    """What the log tells stays as it was told: no rule edits an event's parts after
+    logging it (a list kept in the state as well as in an event would), which would
+    rewrite history for every seat and for the information digests built on it."""
+    game, players = game_and_players(name, pick)
+    told: list[str] = []
+    for state in playout(game, players, seed, choice_seed):
+        told += [json.dumps(e.to_json(), sort_keys=True) for e in state.events[len(told) :]]
+    assert [json.dumps(e.to_json(), sort_keys=True) for e in state.events] == told
+
+
+@pytest.mark.parametrize("name", GAMES)
 @given(pick=picks, seed=seeds, choice_seed=seeds)
 def test_views_share_nothing_with_the_state(
     name: str, pick: int, seed: int, choice_seed: int

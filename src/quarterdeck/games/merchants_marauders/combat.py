@@ -349,7 +349,8 @@ def volley(ctx: Ctx, cb: Combat, target: int, hits: int, ammo: int = -1) -> None
     target's choice (``cb.skulls``). Chain-shot (Grapeshot) sends the skulls to Masts
     (Crew), and hits there stay even when it is destroyed (MM-13.2)."""
     faces = roll(ctx, hits)
-    ctx.log(Event("volley", {"target": side_name(ctx, cb.sides[target]), "dice": faces}))
+    # the log keeps the dice as rolled: a reroll changes the volley's own list
+    ctx.log(Event("volley", {"target": side_name(ctx, cb.sides[target]), "dice": list(faces)}))
     cb.volley[target], cb.fixed[target], cb.volley_ammo[target] = faces, [], ammo
     cb.rerolls[target] = reroll_allowance(ctx, cb, 1 - target, len(faces))
     if cb.rerolls[target]:
