@@ -127,6 +127,7 @@ def compiled_build(wait: bool = True) -> Path | None:
         return None
     target = COMPILED / source_digest()
     if (target / "quarterdeck").is_dir():
+        os.utime(target)  # the newest used: the next build keeps it (drop_old_builds)
         return target
     if not wait and build == "auto":
         make_in_background()
@@ -222,15 +223,16 @@ def make_compiled(target: Path) -> bool:
             check=True,
         )
         COMPILED.mkdir(parents=True, exist_ok=True)
-        drop_old_builds(keep=1)
+        drop_old_builds(keep=2)
         shutil.move(partial, target)
     return True
 
 
 def drop_old_builds(keep: int) -> None:
-    """Delete older sources' compiled builds but the newest ``keep``: a process
-    started on the one before (a ladder, a server) still reads its data files, and
-    deleting them under it failed its next read."""
+    """Delete older sources' compiled builds but the ``keep`` last made or used
+    (``compiled_build`` touches the one it runs): a process started on one (a
+    ladder, a server) still reads its data files, and deleting them under it failed
+    its next read."""
     builds = [path for path in COMPILED.iterdir() if path.is_dir()]
     builds.sort(key=lambda path: path.stat().st_mtime, reverse=True)
     for old in builds[keep:]:

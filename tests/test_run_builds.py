@@ -19,11 +19,12 @@ def _run_module():  # type: ignore[no-untyped-def]
     return module
 
 
-def test_a_new_build_keeps_the_one_before_and_drops_older_ones(
+def test_a_new_build_keeps_the_two_last_made_or_used_and_drops_older_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A ladder or a server started on the build before keeps reading its data files
-    while the next source's build is made; builds older than that one go."""
+    """A ladder or a server started on an earlier build keeps reading its data files
+    while the next source's build is made: the build last run (touched when chosen,
+    however old) and the last made stay; older ones go."""
     run = _run_module()
     monkeypatch.setattr(run, "COMPILED", tmp_path)
     for age, name in enumerate(["before", "older", "oldest"]):
@@ -31,6 +32,11 @@ def test_a_new_build_keeps_the_one_before_and_drops_older_ones(
         (build / "quarterdeck").mkdir(parents=True)
         (build / "quarterdeck" / "data.json").write_text("{}")
         os.utime(build, (1_000_000 - age * 100, 1_000_000 - age * 100))
-    run.drop_old_builds(keep=1)  # as make_compiled does, before moving the new one in
-    assert [p.name for p in tmp_path.iterdir()] == ["before"]
-    assert (tmp_path / "before" / "quarterdeck" / "data.json").read_text() == "{}"
+    # A checkout of an older source runs its build again, as it is.
+    monkeypatch.setattr(run, "wanted_build", lambda: "compiled")
+    monkeypatch.setattr(run, "c_compiler", lambda: "cc")
+    monkeypatch.setattr(run, "source_digest", lambda: "oldest")
+    assert run.compiled_build() == tmp_path / "oldest"
+    run.drop_old_builds(keep=2)  # as make_compiled does, before moving the new one in
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["before", "oldest"]
+    assert (tmp_path / "oldest" / "quarterdeck" / "data.json").read_text() == "{}"
