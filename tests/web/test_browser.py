@@ -213,12 +213,23 @@ def test_two_people_play_and_neither_page_ever_holds_the_others_hand(
                 message["type"] == "preview" or message["seat"] == seat
             ):  # not yet seated: a spectator
                 assert message["view"]["ships"][seat]["hand"] is not None
-        # The page draws exactly its own hand, face up, and only backs for the foe.
-        mine = states[-1]["view"]["ships"][seat]["hand"]
-        assert page.locator(".hand .card").count() == len(mine)
+        # The page draws exactly its own hand, face up, and only backs for the foe:
+        # once it has drawn the last view it received (a frame may still be in flight
+        # when the clicking stops, so the page is given a moment to settle).
+        settle = time.monotonic() + 10
+        while page.locator(".hand .card").count() != len(last_hand(frames[seat], seat)):
+            assert time.monotonic() < settle, "the page does not draw its last view's hand"
+            page.wait_for_timeout(100)
         assert page.errors == []
     for page in pages:
         page.context.close()
+
+
+def last_hand(frames: list[JSON], seat: int) -> list[int]:
+    """The seat's own hand in the last view its socket received."""
+    views = [f for f in frames if f["type"] in ("state", "preview") and "view" in f]
+    hand: list[int] = views[-1]["view"]["ships"][seat]["hand"]
+    return hand
 
 
 def start_against_random_bots(server: str, page: Any, game: str) -> None:

@@ -130,9 +130,18 @@ class Table:
         states = [f for f in self.frames if f["type"] == "state" and "view" in f]
         if not states:
             return
-        mine = states[-1]["view"]["ships"][self.seat]["hand"]
-        assert self.page.locator(".pw-hand .pw-card").count() == len(mine)
+        # Once the page has drawn the last view it received: a frame may still be
+        # in flight right after a click, so it is given a moment to settle.
+        settle = time.monotonic() + 10
+        while self.page.locator(".pw-hand .pw-card").count() != len(self.last_hand()):
+            assert time.monotonic() < settle, "the page does not draw its last view's hand"
+            self.page.wait_for_timeout(100)
         self.html_checks += 1
+
+    def last_hand(self) -> list[int]:
+        states = [f for f in self.frames if f["type"] == "state" and "view" in f]
+        hand: list[int] = states[-1]["view"]["ships"][self.seat]["hand"]
+        return hand
 
 
 #: Round 2 of 3, Red's battle phase, Blue two hexes ahead of Red's bow cannon (PW-12).
