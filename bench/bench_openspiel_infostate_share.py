@@ -1,13 +1,21 @@
 """The share of OpenSpiel's IS-MCTS time spent naming information states.
 
     .venv/bin/python bench/bench_openspiel_infostate_share.py [--simulations 200]
-        [--positions 3] [--default]
+        [--positions 3] [--judges auto,rollout] [--default]
 
-OpenSpiel's Python ``ISMCTSBot`` (as ``bench_openspiel_ismcts.py`` sets it up: our
-``resample``, the ``auto`` leaf judgement) searches a few mid-game positions of
-BroadSides, BroadSides with the Sea Dog module and Letter of Marque; every call of
-``State.information_digest`` (what ``information_state_string`` returns, the key of
-its tree's nodes) is timed, and its share of the search's wall time printed.
+OpenSpiel's Python ``ISMCTSBot`` (as ``bench_openspiel_ismcts.py`` sets it up, with
+our ``resample``) searches a few mid-game positions of BroadSides, BroadSides with the
+Sea Dog module and Letter of Marque; every call of ``State.information_digest`` (what
+``information_state_string`` returns, the key of its tree's nodes) is timed, and its
+share of the search's wall time printed, once for each leaf judgement of
+``--judges``:
+
+* ``rollout``: OpenSpiel's own ``RandomRolloutEvaluator`` (one random game to its
+  end), what a researcher gets without choosing, and the setting of issue 26's
+  finding (36% on BroadSides, when the string was the whole view and log as JSON);
+* ``auto``: the game's own evaluation where it has one (BroadSides: a leaf is judged
+  at once, so a simulation is some fifty times cheaper and the strings weigh the
+  most), random rollouts elsewhere (Letter of Marque).
 ``--default``: the "before": the engine's default ``seat_information`` (the whole
 view) and no string kept by the adapter between calls. A loaded machine slows both alike. A benchmark, never a test.
 """
@@ -48,7 +56,7 @@ def _timed(digest: Any) -> Any:
 
 
 def share(
-    name: str, options: dict[str, Any], depth: int, args: argparse.Namespace
+    name: str, options: dict[str, Any], depth: int, judgement: str, args: argparse.Namespace
 ) -> tuple[float, float, float]:
     """The share of the searches' time in ``information_digest``, the calls per
     simulation and the µs per call."""
@@ -70,7 +78,7 @@ def share(
             break
         bot = ismcts.ISMCTSBot(
             game,
-            judge("auto", game.qd_game, args.seed, rng),
+            judge(judgement, game.qd_game, args.seed, rng),
             uct_c=2.0,
             max_simulations=args.simulations,
             random_state=rng,
@@ -92,6 +100,7 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--judges", default="auto,rollout")
     parser.add_argument("--default", action="store_true")
     args = parser.parse_args()
     if args.default:  # the "before": every game's seat_information is the whole view,
@@ -100,12 +109,13 @@ def main() -> None:
         for _, name, *_ in SETTINGS:
             type(qos.load(name).qd_game).seat_information = Game.seat_information  # type: ignore[method-assign]
     State.information_digest = _timed(State.information_digest)  # type: ignore[method-assign]
-    for label, name, options, _, depth in SETTINGS:
-        part, per_simulation, each = share(name, options, depth, args)
-        print(
-            f"{label:<20} {part:6.1%} of IS-MCTS time, {per_simulation:.1f} digests a "
-            f"simulation, {each:.1f} µs each"
-        )
+    for judgement in args.judges.split(","):
+        for label, name, options, _, depth in SETTINGS:
+            part, per_simulation, each = share(name, options, depth, judgement, args)
+            print(
+                f"{label:<20} {judgement:<8} {part:6.1%} of IS-MCTS time, "
+                f"{per_simulation:.1f} digests a simulation, {each:.1f} µs each"
+            )
 
 
 if __name__ == "__main__":

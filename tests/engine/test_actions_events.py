@@ -2,6 +2,8 @@ import json
 from collections import OrderedDict
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from quarterdeck.engine import (
     Action,
@@ -12,7 +14,7 @@ from quarterdeck.engine import (
     Rng,
     get_game,
 )
-from quarterdeck.engine.events import plain_copy
+from quarterdeck.engine.events import canonical_json, plain_copy
 
 
 def space() -> ActionSpace:
@@ -126,3 +128,17 @@ def test_plain_copy_shares_nothing_and_keeps_every_value() -> None:
     copy["t"][1].append(6)
     assert data == {"a": inner, "b": OrderedDict(c=[True, 1.5, "s"]), "t": (4, [5])}
     assert inner[2] == {"x": None}
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(JSON_VALUES)
+def test_canonical_json_is_json_dumps_with_sorted_keys_and_no_spaces(value: object) -> None:
+    """The kept C encoder writes exactly what ``json.dumps`` writes (its key order,
+    escapes, floats, NaN and infinities), so digests name the same bytes as before."""
+    assert canonical_json(value) == json.dumps(value, sort_keys=True, separators=(",", ":"))
