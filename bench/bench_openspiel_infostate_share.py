@@ -14,7 +14,7 @@ share of the search's wall time printed, once for each leaf judgement of
   end), what a researcher gets without choosing, and the setting of issue 26's
   finding (36% on BroadSides, when the string was the whole view and log as JSON);
 * ``auto``: the game's own evaluation where it has one (BroadSides: a leaf is judged
-  at once, so a simulation is some fifty times cheaper and the strings weigh the
+  at once, so a simulation is fifty to eighty times cheaper and the strings weigh the
   most), random rollouts elsewhere (Letter of Marque).
 ``--default``: the "before": the engine's default ``seat_information`` (the whole
 view) and no string kept by the adapter between calls. A loaded machine slows both alike. A benchmark, never a test.
