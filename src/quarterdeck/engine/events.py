@@ -31,17 +31,16 @@ def _kept_c_encoder() -> Callable[[object, int], Any] | None:
         from _json import encode_basestring_ascii, make_encoder
     except ImportError:
         return None
-    no_markers, no_indent, sort_keys, skipkeys, allow_nan = None, None, True, False, True
     return make_encoder(
-        no_markers,
+        None,  # markers: no check for circular references
         _CANONICAL.default,
         encode_basestring_ascii,
-        no_indent,
+        None,  # indent: none
         ":",
         ",",
-        sort_keys,
-        skipkeys,
-        allow_nan,
+        True,  # sort_keys
+        False,  # skipkeys
+        True,  # allow_nan, as json.dumps
     )
 
 
