@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,3 +150,51 @@ def test_sd_19_damage_control_s_token_stays_as_unseen_as_the_face_down_ones() ->
             assert other.view(seat, log=False) == view
             assert other.observation(seat) == state.observation(seat)
             assert other.information_digest(seat) == state.information_digest(seat)
+
+
+def _old_salt_draw_that_reformed_the_deck(from_new_deck: int) -> BroadSidesState:
+    """A state deciding Old Salt's keep (REP8) whose draw ran the deck out, so that it
+    was formed anew from the discard pile during the draw, ``from_new_deck`` of the two
+    cards drawn after: found by random play."""
+    game = sea_game()
+    for seed in range(1, 80):
+        state = game.new_state(2, seed)
+        rng = Rng.from_seed(seed)
+        while not state.is_terminal():
+            if state.phase == "old-salt" and state.events[-2].kind == "aim-reshuffle":
+                q = state.seat
+                if len(state.refills[q]) - len(state.decks[q]) == from_new_deck:
+                    assert isinstance(state, BroadSidesState)
+                    return state
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no such Old Salt draw in 79 random games")
+
+
+@pytest.mark.parametrize("from_new_deck", [0, 1])
+def test_sd_25_old_salt_s_draw_that_reforms_the_deck_is_redrawn_from_where_it_came(
+    from_new_deck: int,
+) -> None:
+    """Old Salt's two cards drawn are hidden from the foe (SD25). When the deck runs out
+    during the draw and is formed anew from the discards, the cards drawn before came
+    from the deck as it was before: a redraw takes them among the hand's cards that
+    deck could hold, the rest from the new deck (the resample raised ValueError here,
+    looking for both among the new deck's cards)."""
+    state = _old_salt_draw_that_reformed_the_deck(from_new_deck)
+    q = state.seat
+    assert state.sea is not None
+    refill = set(state.refills[q])
+    assert len([c for c in state.sea.pending if c not in refill]) == 2 - from_new_deck
+    for seat in (1 - q, None):
+        twin = state.resample(seat, Rng.from_seed(99))  # the same to seat, maybe other cards
+        pairs = set()
+        for n in range(60):
+            world = state.resample(seat, Rng.from_seed(n))
+            assert world.sea is not None
+            drawn = world.sea.pending
+            assert len(drawn) == 2 and all(card in world.hands[q] for card in drawn)
+            assert len([c for c in drawn if c in refill]) == from_new_deck
+            pairs.add(tuple(drawn))
+            # what it draws hangs only on what the seat knows
+            assert twin.resample(seat, Rng.from_seed(n)).to_json() == world.to_json()
+        assert len(pairs) > 1, "the cards drawn were never redrawn"
+        world.apply(world.legal_actions()[0])  # and play goes on from the redraw

@@ -71,7 +71,7 @@ COPIES = {
     "dict": "dict({x})",
     "sea": "None if {x} is None else {x}.clone()",  # the Sea Dog module's part, or None
 }
-_DECK = list(range(42))  # each captain's Aim deck: 40 numbered cards and 2 Wilds
+AIM_DECK = list(range(42))  # each captain's Aim deck: 40 numbered cards and 2 Wilds
 
 
 def _full(c: Components) -> list[int]:
@@ -166,9 +166,9 @@ FIELDS: dict[str, Kept] = {
     "markers": Kept("rows", lambda c: [_full(c), _full(c)]),
     "officers": Kept("rows", _two(lambda: [None, None])),
     "hands": Kept("rows", _two(list)),
-    "decks": Kept("rows", _two(lambda: list(_DECK))),
+    "decks": Kept("rows", _two(lambda: list(AIM_DECK))),
     "discards": Kept("rows", _two(list)),
-    "refills": Kept("rows", _two(lambda: list(_DECK))),
+    "refills": Kept("rows", _two(lambda: list(AIM_DECK))),
     "targets": Kept("rows of rows", _two(list)),
     "cannons": Kept("rows", _two(lambda: [None, None])),
     "loaded": Kept("rows of rows", _two(lambda: [[], []])),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from quarterdeck.engine import LazyView, Rng
+from quarterdeck.engine import Event, LazyView, Rng
 
 from .components import CANNON_POSITIONS, Components
 from .phases import AIM_CARD, EVADE, HAND_LIMIT, OLD_SALT, PICK, PLACE, STAGE1, WINDOW
@@ -20,7 +20,7 @@ from .ship import (
     target_result,
     zone_counts,
 )
-from .table import Position
+from .table import AIM_DECK, Position
 
 JSON = Any
 P = TypeVar("P", bound=Position)
@@ -352,16 +352,13 @@ def resample(state: P, seat: int | None, rng: Rng) -> P:
             rng.shuffle(s.decks[p])
         else:
             _redraw_hand(state, s, p, rng, seat)
+        # The face-down tokens and Damage Control's (as hidden, SD19) change places.
         zones = [z for z, token in s.disasters[p].items() if token is not None]
-        tokens = [t for t in (s.disasters[p][z] for z in zones) if t is not None]
-        tokens.sort()
-        controlled = s.sea.controlled[p] if s.sea is not None else []
-        if controlled:  # Damage Control's tokens are as hidden as the face-down ones
-            tokens = sorted(tokens + controlled)
+        tokens = sorted(disasters_unseen(s, p))
         rng.shuffle(tokens)
         for z, token in zip(zones, tokens, strict=False):
             s.disasters[p][z] = token
-        if s.sea is not None and controlled:
+        if s.sea is not None and s.sea.controlled[p]:
             s.sea.controlled[p] = tokens[len(zones) :]
     s.target_deck.sort()
     rng.shuffle(s.target_deck)
@@ -441,12 +438,51 @@ def _redraw_sea(s: Position, seat: int | None, rng: Rng) -> None:
             sea.seen[q] = sorted(rng.sample(sorted(s.hands[1 - q]), len(sea.seen[q])))
     # Old Salt's two cards drawn are two of the hand's unknown cards (SD25).
     if s.phase == OLD_SALT and s.seat in hidden and sea.pending:
-        q = s.seat
-        seen = set(seen_in_hand(s, seat)) if seat is not None else set()
-        refill = set(s.refills[q])
-        unknown = sorted(c for c in s.hands[q] if c in refill and c not in seen)
-        sea.pending = sorted(rng.sample(unknown, len(sea.pending)))
+        sea.pending = _old_salt_draws(s, seat, rng)
     _rewrite_draft(s, hidden)
+
+
+def _old_salt_draws(s: Position, seat: int | None, rng: Rng) -> list[int]:
+    """Old Salt's cards drawn, redrawn among the cards of the redrawn hand ``s`` that
+    the observer cannot tell from them: those that may have come from the deck. A deck
+    that ran out during the draw was formed anew from the discard pile (its cards
+    logged), so the cards drawn before that came from the deck as it was formed the
+    time before, and only the rest from the new one (the deck's size tells how many)."""
+    q = s.seat
+    sea = s.sea
+    assert sea is not None
+    seen = set(seen_in_hand(s, seat)) if seat is not None else set()
+    refill = set(s.refills[q])
+    from_new_deck = len(sea.pending)
+    drawn: list[int] = []
+    formed_before = _deck_before_a_reshuffle_in_the_draw(s, q)
+    if formed_before is not None:
+        from_new_deck = min(from_new_deck, len(refill) - len(s.decks[q]))
+        old = sorted(
+            c for c in s.hands[q] if c in formed_before and c not in refill and c not in seen
+        )
+        drawn = rng.sample(old, len(sea.pending) - from_new_deck)
+    unknown = sorted(c for c in s.hands[q] if c in refill and c not in seen)
+    return sorted(drawn + rng.sample(unknown, from_new_deck))
+
+
+def _deck_before_a_reshuffle_in_the_draw(state: Position, q: int) -> set[int] | None:
+    """If ``q``'s deck was formed anew during its last draw, what the deck could hold
+    before (the cards it was formed from the time before; at first, any card)."""
+    events = state.events
+    n = len(events) - 1
+    while n >= 0 and not (events[n].kind == "draw" and events[n].data["seat"] == q):
+        n -= 1
+    if n < 1 or not _reshuffle_of(events[n - 1], q):
+        return None
+    for event in reversed(events[: n - 1]):
+        if _reshuffle_of(event, q):
+            return set(event.data["cards"])
+    return set(AIM_DECK)
+
+
+def _reshuffle_of(event: Event, q: int) -> bool:
+    return event.kind == "aim-reshuffle" and event.data["seat"] == q
 
 
 def _must_hold_close_quarters(s: Position, p: int) -> bool:
