@@ -12,6 +12,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -82,6 +83,21 @@ def taken_by_the_server(page: Any, click: Any) -> None:
         page.wait_for_timeout(100)
 
 
+def once_drawn(page: Any, check: Callable[[], None], seconds: float = 10) -> None:
+    """``check()`` (which compares the page with the newest view received) passes once
+    the page has drawn that view: a frame may be received and not yet drawn, and the
+    bot may move meanwhile, so it is run again until it passes or time is up."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            check()
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(100)
+
+
 def redrawn_if_missed(target: Any) -> None:
     """Click ``target``, unless the page redrew it away in the meantime."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -92,7 +108,7 @@ def redrawn_if_missed(target: Any) -> None:
 
 def fits_a_phone(page: Any) -> None:
     page.set_viewport_size(PHONE)
-    page.wait_for_timeout(300)
+    page.wait_for_function(f"innerWidth === {PHONE['width']}")
     settled(page)
     measured = page.evaluate(WIDER_THAN_THE_SCREEN)
     assert measured["page"] <= measured["width"], measured
@@ -152,14 +168,19 @@ def test_sea_dog_a_module_game_from_the_lobby_is_played_to_its_end_by_clicking(
 
     # Each captain's Reputation face up with its text (SD17: once both have chosen).
     page.wait_for_selector(".sd-strip.mine .sd-trick")
-    sea = last_view(frames)["sea_dog"]
-    for side, p in (("mine", 0), ("theirs", 1)):
-        rep = sea["ships"][p]["reputation"]
-        card = page.locator(f".sd-strip.{side} .sd-rep")
-        assert card.locator(".sd-name").inner_text() == rep["name"]
-        assert card.locator(".sd-text").inner_text() == rep["effect"]
-    check_my_tricks(page, sea)
-    check_the_foes_backs(page, sea)
+
+    def reputations_and_tricks() -> None:
+        # My last pick's state (or the foe's pick) may be received and not yet drawn.
+        sea = last_view(frames)["sea_dog"]
+        for side, p in (("mine", 0), ("theirs", 1)):
+            rep = sea["ships"][p]["reputation"]
+            card = page.locator(f".sd-strip.{side} .sd-rep")
+            assert card.locator(".sd-name").all_inner_texts() == [rep["name"]]
+            assert card.locator(".sd-text").all_inner_texts() == [rep["effect"]]
+        check_my_tricks(page, sea)
+        check_the_foes_backs(page, sea)
+
+    once_drawn(page, reputations_and_tricks)
 
     passes = clicks = 0
     played_lines: set[str] = set()

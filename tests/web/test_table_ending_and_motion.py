@@ -251,7 +251,9 @@ def test_24_6_the_others_last_move_is_marked_until_your_next_decision(
         assert time.monotonic() < deadline + 20
         click_once(ann, rng)
         ann.wait_for_timeout(200)
-    ann.wait_for_timeout(400)
+    # Checked on the state that follows her decision, once drawn: until then the draft
+    # line says "…" (sent, not yet answered), whatever the time it takes to come.
+    ann.wait_for_function("document.getElementById('draft').textContent === ''")
     assert ann.evaluate(MARKED) == {"table": [], "strip": [], "log": 0, "seats": []}
     assert ann.errors == [] and bob.errors == []
     for page in (ann, bob):

@@ -94,22 +94,24 @@ def choices_sent(page: Any) -> int:
 
 
 def decide_until(page: Any, selector: str, decisions: int = 20) -> None:
-    """Take the first offered choice (buttons) until `selector` is on the table."""
-    for _ in range(decisions):
-        if page.locator(selector).count():
-            return
+    """Take the first offered choice (buttons) until `selector` is on the table, and
+    return on this seat's move: the bots wait for it, so nothing draws the table anew
+    under a pointer about to rest on it (a bot's move would shift what lies there)."""
+    made = 0
+    while True:
         page.wait_for_function(
             "document.querySelector('#buttons button[data-action]') || document.querySelector('#confirm.ready:not([disabled])')",
             timeout=60_000,
         )
         if page.locator(selector).count():
             return
+        assert made < decisions, f"no {selector} after {decisions} decisions"
         if page.locator("#confirm.ready:not([disabled])").count():
             page.click("#confirm")
         else:
             page.locator("#buttons button[data-action]").first.click()
+        made += 1
         page.wait_for_timeout(300)
-    assert page.locator(selector).count(), f"no {selector} after {decisions} decisions"
 
 
 def panel_box(page: Any) -> dict[str, float]:
@@ -162,10 +164,13 @@ HELP_AT = "([x, y]) => document.elementFromPoint(x, y)?.closest('[data-help]')?.
 
 
 def long_press(page: Any, x: float, y: float, ms: int = 800) -> None:
-    """A finger held on the screen (Chromium's touch input, not a synthetic event)."""
+    """A finger held on the screen (Chromium's touch input, not a synthetic event) for
+    ``ms`` and until the help shows, as a person waits for it: the page's own 0.5 s
+    timer may fire late on a busy machine, and a finger lifted before it is a tap."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     page.wait_for_timeout(ms)
+    page.wait_for_selector(PANEL, timeout=10_000)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
