@@ -89,11 +89,15 @@ async function chooseGame() {
   document.getElementById("rival-hint").replaceChildren(
     `${game.blurb} Each seat is yours to give: a person (they join by the link, or from this lobby) or a bot; with a turn timer, a bot moves for whoever runs out of time. `,
     el("a", { href: `/rules/${game.name}`, text: `The rules of ${game.title} in short` }), ".");
+  let seats = [];
   try {
-    seatNames = (await api(`/api/catalog/${game.name}/about`)).seat_names;
+    seats = (await api(`/api/catalog/${game.name}/about`)).seat_names;
   } catch {
-    seatNames = [];
+    seats = [];
   }
+  // Another game chosen while this one's seats were asked for: that choice draws.
+  if (chosenGame() !== game) return;
+  seatNames = seats;
   drawSeatPlan();
   drawModules(game);
 }
