@@ -60,7 +60,7 @@ def fits_the_screen(page: Any) -> None:
 def person(browser: Any, server: str, viewport: dict[str, int], name: str) -> Any:
     """A person in a browser of their own who picks ``name`` once in the lobby."""
     page = new_page(browser, viewport)
-    page.set_default_timeout(15_000)  # a click that cannot land fails soon, not in 30 s
+    page.set_default_timeout(30_000)  # a click that cannot land fails in 30 s, not 90
     page.goto(server + "/")
     page.fill("#player-name", name)
     page.click("#keep-name")
