@@ -83,6 +83,11 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED_GOAL = 4.0
 ISMCTS_GOAL = 2_000
 ISMCTS_POSITIONS = 5
+#: OpenSpiel ``python_tic_tac_toe``'s decisions/s on the machine of the docs' first
+#: table (docs/compiled.md): IS-MCTS's rate is also given scaled to it, by
+#: tic-tac-toe played beside the search in the same process (the machines this runs
+#: on vary twofold, between runs and within one).
+REFERENCE_TIC_TAC_TOE = 40_669
 
 
 @dataclass
@@ -176,9 +181,21 @@ def ismcts_hard_iterations() -> float:
     return bot.iterations / statistics.median(times)
 
 
-def build_rows(build: str, seconds: float) -> tuple[list[Row], float | None]:
-    """Quarterdeck's rows (and IS-MCTS hard iterations/s) on ``build``, played in a child
-    process that imports that build."""
+def tic_tac_toe_beside(seconds: float) -> float | None:
+    """OpenSpiel ``python_tic_tac_toe``'s random-playout decisions/s in this process
+    (``None`` without OpenSpiel): the yardstick for a rate measured just before."""
+    try:
+        import open_spiel.python.games  # noqa: F401  (registers the python_* games)
+        import pyspiel
+    except ImportError:
+        return None
+    _, decisions, _, elapsed = openspiel_playouts(pyspiel, TARGET[1], seconds)
+    return decisions / elapsed
+
+
+def build_rows(build: str, seconds: float) -> tuple[list[Row], float | None, float | None]:
+    """Quarterdeck's rows, IS-MCTS hard iterations/s and tic-tac-toe's decisions/s
+    beside it, on ``build``, played in a child process that imports that build."""
     sys.path.insert(0, str(ROOT))
     import run  # the repository's run.py: it finds (or makes) the compiled build
 
@@ -186,7 +203,7 @@ def build_rows(build: str, seconds: float) -> tuple[list[Row], float | None]:
     target = run.compiled_build()
     framework = f"Quarterdeck ({build})"
     if build == "compiled" and target is None:
-        return [Row(framework, "-", note="no compiled build (no C compiler)")], None
+        return [Row(framework, "-", note="no compiled build (no C compiler)")], None, None
     child = subprocess.run(
         [sys.executable, __file__, "--child", str(seconds)],
         env=run.build_env(target),
@@ -194,12 +211,12 @@ def build_rows(build: str, seconds: float) -> tuple[list[Row], float | None]:
         text=True,
     )
     if child.returncode:
-        return [Row(framework, "-", note=f"failed: {child.stderr.strip()[-300:]}")], None
+        return [Row(framework, "-", note=f"failed: {child.stderr.strip()[-300:]}")], None, None
     data = json.loads(child.stdout)
     rows = [Row(**row) for row in data["rows"]]
     for row in rows:
         row.framework = framework
-    return rows, data["ismcts"]
+    return rows, data["ismcts"], data["tic_tac_toe_beside"]
 
 
 def child(seconds: float) -> None:
@@ -209,7 +226,13 @@ def child(seconds: float) -> None:
     assert quarterdeck.build() == os.environ.get("QUARTERDECK_EXPECT_BUILD", quarterdeck.build())
     pin_to_one_core()
     rows = quarterdeck_rows(seconds)
-    print(json.dumps({"rows": [asdict(r) for r in rows], "ismcts": ismcts_hard_iterations()}))
+    # Tic-tac-toe just before and just after the search, as its yardstick.
+    before = tic_tac_toe_beside(seconds)
+    ismcts = ismcts_hard_iterations()
+    after = tic_tac_toe_beside(seconds)
+    beside = (before + after) / 2 if before is not None and after is not None else None
+    out = {"rows": [asdict(r) for r in rows], "ismcts": ismcts, "tic_tac_toe_beside": beside}
+    print(json.dumps(out))
 
 
 # --- OpenSpiel -----------------------------------------------------------------
@@ -368,18 +391,21 @@ def target_verdict(reference: Row | None, target: Row | None) -> tuple[bool | No
 
 
 def compiled_verdicts(
-    rows: Sequence[Row], target: Row | None, ismcts: dict[str, float | None]
+    rows: Sequence[Row],
+    target: Row | None,
+    ismcts: dict[str, float | None],
+    beside: dict[str, float | None] | None = None,
 ) -> list[tuple[bool | None, str]]:
     """The compiled build's goals, when it was measured."""
     compiled = find(rows, "Quarterdeck (compiled)", REFERENCE)
     out: list[tuple[bool | None, str]] = []
     if compiled is not None and target is not None:
         times = compiled.decisions_per_s / target.decisions_per_s
-        met = times >= COMPILED_GOAL
+        playouts_met = times >= COMPILED_GOAL
         out.append(
             (
-                met,
-                f"Compiled goal {'MET' if met else 'NOT MET'}: BroadSides {times:.2f}× "
+                playouts_met,
+                f"Compiled goal {'MET' if playouts_met else 'NOT MET'}: BroadSides {times:.2f}× "
                 f"{TARGET[1]} (goal ≥ {COMPILED_GOAL:g}×).",
             )
         )
@@ -393,6 +419,16 @@ def compiled_verdicts(
         out.append(
             (met, f"BroadSides IS-MCTS hard, {build} build: {rate:,.0f} iterations/s{goal}.")
         )
+        yardstick = (beside or {}).get(build)
+        if yardstick:
+            scaled = rate / yardstick * REFERENCE_TIC_TAC_TOE
+            out.append(
+                (
+                    None,
+                    f"  scaled by {TARGET[1]} beside it ({yardstick:,.0f} decisions/s): "
+                    f"{scaled:,.0f} iterations/s where it runs {REFERENCE_TIC_TAC_TOE:,}.",
+                )
+            )
     return out
 
 
@@ -411,9 +447,11 @@ def write_json(
     seconds: float,
     cpu: int | None,
     ismcts: dict[str, float | None],
+    beside: dict[str, float | None],
 ) -> None:
     data = {
         "ismcts_hard_iterations_per_s": ismcts,
+        "tic_tac_toe_beside_ismcts_decisions_per_s": beside,
         "seconds_per_row": seconds,
         "cpu": cpu,
         "python": platform.python_version(),
@@ -449,12 +487,13 @@ def main() -> None:
         return child(args.child)
     cpu = pin_to_one_core()
     ismcts: dict[str, float | None] = {}
+    beside: dict[str, float | None] = {}
     if args.builds:
         rows = []
         for build in args.builds.split(","):
             if build not in ("pure", "compiled"):
                 parser.error(f"--builds takes pure and compiled, not {build!r}")
-            built, ismcts[build] = build_rows(build, args.seconds)
+            built, ismcts[build], beside[build] = build_rows(build, args.seconds)
             rows += built
     else:
         rows = quarterdeck_rows(args.seconds)
@@ -467,11 +506,11 @@ def main() -> None:
         console = Console(width=max(console.width, 120))
     console.print(build_table(rows, reference, args.seconds, cpu))
     console.print(line, style="bold green" if met else "bold red" if met is False else "yellow")
-    for goal_met, goal_line in compiled_verdicts(rows, target, ismcts):
+    for goal_met, goal_line in compiled_verdicts(rows, target, ismcts, beside):
         style = "bold green" if goal_met else "bold red" if goal_met is False else ""
         console.print(goal_line, style=style)
     if args.json:
-        write_json(args.json, rows, reference, met, args.seconds, cpu, ismcts)
+        write_json(args.json, rows, reference, met, args.seconds, cpu, ismcts, beside)
         console.print(f"Numbers written to {args.json}", style="dim")
 
 
