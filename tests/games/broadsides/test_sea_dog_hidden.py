@@ -198,3 +198,22 @@ def test_sd_25_old_salt_s_draw_that_reforms_the_deck_is_redrawn_from_where_it_ca
             assert twin.resample(seat, Rng.from_seed(n)).to_json() == world.to_json()
         assert len(pairs) > 1, "the cards drawn were never redrawn"
         world.apply(world.legal_actions()[0])  # and play goes on from the redraw
+
+
+def test_sd_25_every_position_of_whole_module_games_resamples_for_every_seat() -> None:
+    """Not a sample of positions but every one of a few whole games (seeds 12 and 13
+    reach Old Salt draws that form the deck anew, which once failed): each seat's
+    and a spectator's redraw is made and plays on."""
+    game = sea_game()
+    for seed in (12, 13, 21):
+        state = game.new_state(2, seed)
+        rng = Rng.from_seed(seed)
+        step = 0
+        while not state.is_terminal():
+            for seat in (None, 0, 1):
+                other = Rng.from_seed(step)  # the walk's own generator is left alone
+                world = state.resample(seat, other)
+                if not world.is_terminal():
+                    world.apply(other.choice(world.legal_actions()))
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
