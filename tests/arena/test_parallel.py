@@ -49,13 +49,17 @@ import os, signal, sys, time
 import quarterdeck.arena.backends as backends
 from quarterdeck.arena.sim import simulate
 
-def slow(batch):  # a batch that takes a while, and says when it is done
+def slow(batch):  # a batch that takes long, and says who plays it and when it is done
+    with open(sys.argv[1] + ".workers", "a") as workers:
+        workers.write(f"{os.getpid()}\\n")
     try:  # the first batch to start presses Ctrl-C: a batch is surely under way then
         os.close(os.open(sys.argv[1] + ".started", os.O_CREAT | os.O_EXCL))
         os.kill(os.getppid(), signal.SIGINT)
     except FileExistsError:
         pass
-    time.sleep(2)
+    # Long enough that a loaded machine (CI runs two test passes on two cores) cannot
+    # make a stop that works look late; a stop that works ends it at once.
+    time.sleep(60)
     with open(sys.argv[1], "a") as log:
         log.write(f"{batch.indices}\\n")
     return batch.tag, []
@@ -75,7 +79,18 @@ def test_ctrl_c_stops_the_workers_batches_under_way_and_waiting(tmp_path: Path) 
     script.write_text(STOPPED_RUN)
     log.touch()
     run = subprocess.run(
-        [sys.executable, str(script), str(log)], capture_output=True, text=True, timeout=120
+        [sys.executable, str(script), str(log)], capture_output=True, text=True, timeout=240
     )
     assert run.returncode == 0 and run.stdout.strip() == "interrupted", run.stderr
     assert log.read_text() == ""  # not one batch finished after the interrupt
+    workers = {int(pid) for pid in Path(f"{log}.workers").read_text().split()}
+    assert workers and not any(_running(pid) for pid in workers)  # none plays on unseen
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
