@@ -21,6 +21,8 @@ def test_gymnasium_check_env_passes(name: str, players: int, options: dict[str, 
     made = gymnasium.make(
         env_id(name), players=players, opponents="random", render_mode="ansi", **options
     )
+    made.unwrapped.action_space.seed(players)  # the checker's random actions: the same each run
+    made.unwrapped.observation_space.seed(players)
     check_env(made.unwrapped, skip_render_check=False)
 
 
