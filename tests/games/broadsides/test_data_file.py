@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from quarterdeck.engine import DataFileError, Record, Rng, get_game
+from quarterdeck.games.broadsides import BroadSides
 
 DATA = Path(__file__).parents[3] / "src/quarterdeck/games/broadsides/data/components.json"
 
 
-def data() -> dict:  # type: ignore[type-arg]
-    return json.loads(DATA.read_text())
+def data() -> dict[str, Any]:
+    raw: dict[str, Any] = json.loads(DATA.read_text())
+    return raw
 
 
 def test_every_value_of_ours_is_marked_house() -> None:
@@ -54,8 +58,8 @@ def test_every_value_of_ours_is_marked_house() -> None:
     ],
 )
 def test_a_malformed_data_file_is_refused_naming_the_bad_entry(
-    tmp_path: Path, change, entry: str
-) -> None:  # type: ignore[no-untyped-def]
+    tmp_path: Path, change: Callable[[dict[str, Any]], object], entry: str
+) -> None:
     raw = data()
     change(raw)
     path = tmp_path / "bad.json"
@@ -72,6 +76,7 @@ def test_own_data_file_is_played_and_its_record_replays_without_it(tmp_path: Pat
     path = tmp_path / "printed.json"
     path.write_text(json.dumps(raw))
     game = get_game("broadsides", {"data": str(path), "round_cap": 3})
+    assert isinstance(game, BroadSides)
     assert game.components.hand_limit == 7
     assert game.components.cannons[0].result(1, 0) == "perfect"
     state = game.new_state(2, 5)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import cast
 
 from quarterdeck.games.broadsides import BroadSides
 from quarterdeck.games.broadsides.evaluation import FEATURES, red_win_chance
@@ -19,7 +20,7 @@ def fitted() -> dict[str, object]:
 
 def test_the_weights_file_names_exactly_the_features_and_says_how_it_was_fitted() -> None:
     data = fitted()
-    assert set(data["weights"]) == set(FEATURES)  # type: ignore[arg-type]
+    assert set(cast("dict[str, float]", data["weights"])) == set(FEATURES)
     how = data["fitted_on"]
     assert isinstance(how, dict) and how["games"] >= 100
     # On games it never saw, the model predicts the winner better than a coin.

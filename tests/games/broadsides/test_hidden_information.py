@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quarterdeck.engine import OptionError, Rng, ScenarioError, get_game
-from quarterdeck.games.broadsides import BroadSides
+from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 
 from ...contract.helpers import checkpoints
 from .conftest import BLUE, RED, act, card, position, ship
@@ -29,6 +31,7 @@ def test_resample_after_a_reshuffle_keeps_the_cards_the_foe_can_place(game: Broa
     rng = Rng.from_seed(4)
     for _ in range(50):
         other = state.resample(RED, rng)
+        assert isinstance(other, BroadSidesState)
         assert held <= set(other.hands[BLUE])  # Red knows Blue still holds these
         assert set(other.decks[BLUE]) <= refill  # and what her new deck can hold
         assert other.view(RED, log=True) == state.view(RED)
@@ -43,6 +46,7 @@ def test_resample_never_leaves_a_captain_unable_to_finish_the_set_they_started(
     rng = Rng.from_seed(9)
     for _ in range(200):
         other = state.resample(BLUE, rng)
+        assert isinstance(other, BroadSidesState)
         assert other.legal_actions(), "Red cannot finish her flush"
         assert card("5♠") in other.hands[RED]
 
@@ -97,7 +101,13 @@ def test_a_wild_played_tells_nothing_of_whether_the_foe_holds_the_other(game: Br
     assert a.view(RED, log=False) == b.view(RED, log=False)
     assert list(a.observation(RED)) == list(b.observation(RED))
     guesses = [
-        sum(any(c >= 40 for c in w.resample(RED, Rng.from_seed(k)).hands[BLUE]) for k in range(60))
+        sum(
+            any(
+                c >= 40
+                for c in cast(BroadSidesState, w.resample(RED, Rng.from_seed(k))).hands[BLUE]
+            )
+            for k in range(60)
+        )
         for w in worlds
     ]
     assert guesses[0] == guesses[1]

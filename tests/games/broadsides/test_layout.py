@@ -117,6 +117,7 @@ def test_the_position_is_made_from_one_field_list(game: BroadSides) -> None:
     if quarterdeck.build() == "pure":  # compiled classes have no instance dictionary
         assert Position.__slots__ == tuple(names) and BroadSidesState.__slots__ == ()
     state = game.new_state(2, 3)
+    assert isinstance(state, BroadSidesState)
     for _ in range(60):
         state.apply(state.legal_actions()[-1])
     copy = state.clone()

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from quarterdeck.engine import Rng, get_game
-from quarterdeck.games.broadsides import BroadSides
+from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 
 from .conftest import BLUE, RED, act, card, position, ship, texts
 
 
 def test_example_zero_in_blue_mans_her_18_pounder_and_draws_2_targets_for_a_hull_zone() -> None:
     game = get_game("broadsides", {"blue_cannons": "18-pounder+carronade"})
+    assert isinstance(game, BroadSides)
     state = game.new_state(2, 3)
+    assert isinstance(state, BroadSidesState)
     rng = Rng.from_seed(1)
     while not (state.phase == "zero-in-man" and state.current_player == BLUE):
         state.apply(rng.choice(state.legal_actions()))  # officers, cannons, loading
     p = BLUE
-    assert game.components.cannons[state.cannons[p][0]].id == "18-pounder"
+    fore = state.cannons[p][0]
+    assert fore is not None
+    assert game.components.cannons[fore].id == "18-pounder"
     state.apply("man the fore cannon")
     state.apply("Zero In on the foe's Fore Hull")
     assert state.gunner[p] == 0 and state.sight[p] == game.components.zone_by_id["fore-hull"]
@@ -28,6 +32,7 @@ def test_example_aim_red_plays_6_under_the_9_for_a_dead_centre_shot(game: BroadS
     state = position(game, red, ship())
     act(state, "Aim", "6♣")
     target = state.targets[RED][0][0]
+    assert target is not None
     act(state, f"to the bottom of Target #{target + 1}")
     slot = state.view(RED)["ships"][RED]["targets"][0]
     assert (slot["left_value"], slot["bottom_value"]) == (9, 6)
@@ -151,7 +156,7 @@ def test_example_repair_blue_three_moves_mend_her_fore_rigging(game: BroadSides)
 
 def firing_example(
     game: BroadSides, red_hand: list[str], red_markers: dict[str, int] | None = None
-):  # type: ignore[no-untyped-def]
+) -> BroadSidesState:
     """Blue's Firing example: her 18-Pounder (Canister and Solid) at Red's Hull zone
     of 4 Planks, one Cannon −1 exposed on its Deck, Targets 8+7 on (9,7) and 9+6 on
     (9,6)."""

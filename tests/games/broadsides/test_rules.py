@@ -11,6 +11,7 @@ import pytest
 from quarterdeck.engine import Rng, ScenarioError, get_game
 from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 from quarterdeck.games.broadsides.state import LOST
+from quarterdeck.games.broadsides.table import BroadSidesGame
 
 from .conftest import BLUE, RED, act, card, position, ship, texts
 
@@ -18,7 +19,7 @@ CHANGE_TARGETS = "Change Targets (skip the actions and Zero In anew)"
 SOLID, CHAIN, CANISTER = 0, 1, 2
 
 
-def zone(game: BroadSides, name: str) -> int:
+def zone(game: BroadSidesGame, name: str) -> int:
     return game.components.zone_by_id[name]
 
 

@@ -113,6 +113,7 @@ def test_sea_dog_is_an_option_off_by_default_and_the_base_game_is_unchanged(
     base = [a.text for a in game.action_space.actions]
     assert [a.text for a in sea_game.action_space.actions][: len(base)] == base  # ids kept
     state = game.new_state(2, 5)
+    assert isinstance(state, BroadSidesState)
     assert state.sea is None and "sea" not in state.to_json()["state"]
     assert "sea_dog" not in state.view(0)
     assert len(state.observation(0)) < len(sea_game.new_state(2, 5).observation(0))
@@ -141,6 +142,7 @@ def test_sea_dog_data_a_data_file_with_its_own_sea_dog_records_replaces_the_card
     path = tmp_path / "printed.json"
     path.write_text(json.dumps({**components, "sea_dog": cards}), encoding="utf-8")
     g = get_game("broadsides", {"sea_dog": True, "data": str(path)})
+    assert isinstance(g, BroadSides)
     assert g.sea_dog is not None and g.is_custom_data
     assert g.sea_dog.tricks[g.sea_dog.trick_index("DT18") or 0].param("draw") == 5
     rum["window"] = ["SOMETIME"]
@@ -156,6 +158,7 @@ def test_sea_dog_draft_deals_3_reputations_then_three_rounds_of_3_tricks_keep_1(
     sea_game: BroadSides,
 ) -> None:
     state = sea_game.new_state(2, 11)
+    assert isinstance(state, BroadSidesState)
     chooser = Rng.from_seed(3)
     while state.phase not in ("reputation",):
         state.apply(chooser.choice(state.legal_actions()))
@@ -185,6 +188,7 @@ def test_sea_dog_draft_a_round_is_seen_only_once_both_kept_from_the_one_before(
     sea_game: BroadSides,
 ) -> None:
     state = sea_game.new_state(2, 4)
+    assert isinstance(state, BroadSidesState)
     while state.phase != "draft":
         state.apply(state.legal_actions()[0])
     assert len(state.view(RED)["sea_dog"]["ships"][RED]["tricks_dealt"]) == 1

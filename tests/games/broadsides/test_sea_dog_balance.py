@@ -125,6 +125,7 @@ def test_sea_dog_trick_set_aside_stays_where_the_option_put_it_in_every_redraw(
     checked = 0
     for seed in range(3):
         state = game.new_state(2, seed)
+        assert isinstance(state, BroadSidesState)
         chooser, drawer = Rng.from_seed(seed), Rng.from_seed(100 + seed)
         steps = 0
         while not state.is_terminal() and steps < 400:

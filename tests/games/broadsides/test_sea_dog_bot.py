@@ -246,7 +246,7 @@ def test_heuristic_plays_the_lucky_doubloon_for_a_full_reload_its_hand_cannot_pa
     # DT20 makes any two cards a pair: with both cannons empty a Full Reload (every
     # spot drawn) beats a Single Shot Reload (one disc) by more than the trick; with a
     # pair in hand the Full Reload needs no Doubloon, and it is kept.
-    empty = {"fore": [], "aft": []}
+    empty: dict[str, list[str]] = {"fore": [], "aft": []}
     red = ship(hand=["2♠", "7♥", "9♦", "4♣", "10♥"], loaded=empty)
     state = sea_position(sea_game, red, ship(), (["Lucky Doubloon"], []))
     assert "Full Reload" not in texts(state) and choice(sea_game, state) == DOUBLOON

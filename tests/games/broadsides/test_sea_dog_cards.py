@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -51,6 +52,7 @@ def test_sea_dog_draft_comes_after_zeroing_in_and_before_the_starting_hands(
     sea_game: BroadSides,
 ) -> None:
     state = sea_game.new_state(2, 3)
+    assert isinstance(state, BroadSidesState)
     while state.phase != "reputation":
         state.apply(state.legal_actions()[0])
     assert all(state.sight[p] is not None for p in (RED, BLUE))  # both Zeroed In
@@ -281,7 +283,9 @@ def test_sd_21_a_face_up_crows_nest_is_asked_about_and_used_a_second_time(
     red = ship(gunsight="mid-hull", targets=PERFECT)
     state = sea_position(sea_game, red, ship(), phase="stage2")
     assert state.sea is not None
-    crows = sea_game.sea_dog.trick_index("DT22")  # type: ignore[union-attr]
+    assert sea_game.sea_dog is not None
+    crows = sea_game.sea_dog.trick_index("DT22")
+    assert crows is not None
     state.sea.played.append([RED, crows])
     state.sea.crows_nest[RED] = 1  # public, not a secret trick
     act(state, "Fire!", "fire the Solid shot", "done")  # no Evasion
@@ -490,10 +494,11 @@ def test_trick_dt14_damage_control_removes_the_disaster_unseen(sea_game: BroadSi
     seen = json.dumps(state.view(RED))
     assert '"controlled"' not in seen
     # resampling may put any hidden token there (SD19, SD25)
-    others = {
-        tuple(state.resample(RED, Rng.from_seed(i)).sea.controlled[BLUE])  # type: ignore[union-attr]
-        for i in range(12)
-    }
+    others = set()
+    for i in range(12):
+        world = state.resample(RED, Rng.from_seed(i))
+        assert isinstance(world, BroadSidesState) and world.sea is not None
+        others.add(tuple(world.sea.controlled[BLUE]))
     assert len(others) > 1
 
 
@@ -564,7 +569,10 @@ def test_trick_dt19_spy_aboard_takes_the_10_and_remembers_the_rest(sea_game: Bro
     assert state.view(BLUE)["sea_dog"]["ships"][BLUE]["hand_seen"] is None
     # SD19: resampling keeps the seen cards in the foe's hand
     for i in range(5):
-        assert state.resample(RED, Rng.from_seed(i)).hands[BLUE] == state.hands[BLUE]
+        assert (
+            cast(BroadSidesState, state.resample(RED, Rng.from_seed(i))).hands[BLUE]
+            == state.hands[BLUE]
+        )
 
 
 def test_rep4_slippery_as_an_eel_leaves_the_4_uncovered(sea_game: BroadSides) -> None:
@@ -877,6 +885,7 @@ def test_sea_dog_heuristic_module_games_end_and_play_tricks(sea_game: BroadSides
     played = 0
     for seed in range(3):
         state = sea_game.new_state(2, seed)
+        assert isinstance(state, BroadSidesState)
         bots = [make_bot("heuristic", sea_game, seed * 2 + i) for i in (0, 1)]
         while not state.is_terminal():
             seat = state.current_player
@@ -897,5 +906,6 @@ def test_sd_25_a_redraw_keeps_close_quarters_when_an_empty_hand_must_still_aim(
     close_quarters = sea_game.sea_dog.trick_index("DT03")  # type: ignore[union-attr]
     for i in range(8):
         other = state.resample(BLUE, Rng.from_seed(i))
+        assert isinstance(other, BroadSidesState)
         assert other.sea is not None and close_quarters in other.sea.tricks[RED]
         assert other.legal_actions()

@@ -136,10 +136,9 @@ def test_sd_19_damage_control_s_token_stays_as_unseen_as_the_face_down_ones() ->
     swapped = state.clone()
     assert isinstance(swapped, BroadSidesState) and swapped.sea is not None
     zone = next(z for z, t in swapped.disasters[red].items() if t is not None)
-    swapped.disasters[red][zone], swapped.sea.controlled[red][0] = (
-        token,
-        swapped.disasters[red][zone],
-    )
+    moved = swapped.disasters[red][zone]
+    assert moved is not None
+    swapped.disasters[red][zone], swapped.sea.controlled[red][0] = (token, moved)
     swapped.touched()
     rng = Rng.from_seed(5)
     for seat in (0, 1):
@@ -159,6 +158,7 @@ def _old_salt_draw_that_reformed_the_deck(from_new_deck: int) -> BroadSidesState
     game = sea_game()
     for seed in range(1, 80):
         state = game.new_state(2, seed)
+        assert isinstance(state, BroadSidesState)
         rng = Rng.from_seed(seed)
         while not state.is_terminal():
             if state.phase == "old-salt" and state.events[-2].kind == "aim-reshuffle":
@@ -189,6 +189,7 @@ def test_sd_25_old_salt_s_draw_that_reforms_the_deck_is_redrawn_from_where_it_ca
         pairs = set()
         for n in range(60):
             world = state.resample(seat, Rng.from_seed(n))
+            assert isinstance(world, BroadSidesState)
             assert world.sea is not None
             drawn = world.sea.pending
             assert len(drawn) == 2 and all(card in world.hands[q] for card in drawn)

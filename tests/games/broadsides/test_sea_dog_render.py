@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -83,7 +83,7 @@ def table_text(game: BroadSides, view: dict[str, Any]) -> str:
 
     console = Console(file=io.StringIO(), width=200, color_system=None)
     console.print(game.render(view))
-    return console.file.getvalue()  # type: ignore[attr-defined]
+    return cast(io.StringIO, console.file).getvalue()
 
 
 def test_sea_dog_log_every_module_event_is_in_words(sea_game: BroadSides) -> None:
@@ -160,6 +160,7 @@ def test_sea_dog_terminal_table_shows_the_draft_offer_to_choose_from(
     sea_game: BroadSides,
 ) -> None:
     state = sea_game.new_state(2, 5)
+    assert isinstance(state, BroadSidesState)
     while state.phase != "reputation":
         state.apply(state.legal_actions()[0])
     text = " ".join(table_text(sea_game, state.view(RED)).split())

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import array
 import math
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quarterdeck.engine import Rng, get_game
+from quarterdeck.engine import Game, Rng, get_game
 from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 from quarterdeck.games.broadsides.components import RESULTS
 from quarterdeck.games.broadsides.tensor import PENALTIES, PHASES, PICKS
@@ -107,7 +107,7 @@ def test_the_layout_has_its_documented_fields_and_size(game: BroadSides) -> None
     assert "turns completed / 20" in _help(get_game("broadsides", {"round_cap": 10}), "turn")
 
 
-def _help(game: Any, name: str) -> str:
+def _help(game: Game, name: str) -> str:
     return next(f.help for f in game.observation_layout(2).fields if f.name == name)
 
 
@@ -169,6 +169,7 @@ def test_nothing_hidden_from_me_shows_in_my_tensor(
 def test_the_foes_cannons_stay_hidden_until_both_captains_have_chosen(game: BroadSides) -> None:
     """Rule: the Cannon tiles are chosen in secret and revealed together."""
     state = game.new_state(2, 4)
+    assert isinstance(state, BroadSidesState)
     while state.phase != "mount" or state.seat != BLUE:
         state.apply(state.legal_actions()[0])
     # Red has chosen both; Blue has not: Blue sees that Red chose, not what.
@@ -176,7 +177,7 @@ def test_the_foes_cannons_stay_hidden_until_both_captains_have_chosen(game: Broa
     foe = fields(state, BLUE)["foe_cannons"]  # [fore, aft] × [3 tiles, chosen, manned]
     assert foe[0:3] == foe[5:8] == [0.0, 0.0, 0.0] and foe[3] == foe[8] == 1.0
     mine = fields(state, RED)["me_cannons"]
-    assert mine[state.cannons[RED][0]] == 1.0 and sum(mine[0:3]) == 1.0  # mine, always
+    assert mine[cast(int, state.cannons[RED][0])] == 1.0 and sum(mine[0:3]) == 1.0  # mine, always
     rng = Rng.from_seed(2)
     for _ in range(20):  # Red's cannons are redrawn for Blue: nothing changes
         assert state.resample(BLUE, rng).observation(BLUE) == state.observation(BLUE)
@@ -184,7 +185,10 @@ def test_the_foes_cannons_stay_hidden_until_both_captains_have_chosen(game: Broa
     assert fields(state, RED)["foe_cannons"][0:4] == [0.0, 0.0, 0.0, 1.0]
     state.apply(state.legal_actions()[0])  # Blue's aft cannon: both are revealed
     foe = fields(state, BLUE)["foe_cannons"]
-    assert foe[state.cannons[RED][0]] == 1.0 and foe[5 + state.cannons[RED][1]] == 1.0  # type: ignore[operator]
+    assert (
+        foe[cast(int, state.cannons[RED][0])] == 1.0
+        and foe[5 + cast(int, state.cannons[RED][1])] == 1.0
+    )
 
 
 def test_the_foes_cards_held_since_a_reshuffle_are_known(game: BroadSides) -> None:
@@ -265,6 +269,7 @@ def test_at_the_start_the_two_seats_differ_only_in_colour_and_in_who_decides(
     """The opening is symmetric but for Red placing her Captain first: the seats'
     tensors differ in the colour, in who decides and in whose turn it is."""
     state = game.new_state(2, 11)
+    assert isinstance(state, BroadSidesState)
     red, blue = fields(state, RED), fields(state, BLUE)
     differ = sorted(k for k in red if red[k] != blue[k])
     assert differ == ["colour", "deciding", "turn_player"]
@@ -469,7 +474,7 @@ def test_targets_show_the_aim_cards_played_to_them_and_what_they_read(
     ]
     state = position(game, ship(targets=targets), ship(targets=[{"centre": [5, 3]}]))
     centres = game.components.target_centres
-    by_centre = {centres[t[0]]: t[0] for t in state.targets[RED]}  # type: ignore[index]
+    by_centre = {centres[cast(int, t[0])]: cast(int, t[0]) for t in state.targets[RED]}
     for seat, who in ((RED, "me"), (BLUE, "foe")):  # Targets are in plain sight
         rows = fields(state, seat)[f"{who}_targets"]
 

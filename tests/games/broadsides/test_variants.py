@@ -3,11 +3,13 @@ experiments such as every pair of cannons."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from quarterdeck.ai import make_bot
 from quarterdeck.engine import OptionError, Record, Rng, get_game
-from quarterdeck.games.broadsides import BroadSides
+from quarterdeck.games.broadsides import BroadSides, BroadSidesState
 
 PAIR = "long-nine+carronade"
 
@@ -63,10 +65,11 @@ def test_a_hand_limit_variant_sets_the_limit_every_reader_sees() -> None:
     """Option hand_limit (for experiments such as hand limits 5/6/7): the rule's 6
     when 0; otherwise the limit views show, every turn ends within, and the record
     replays under."""
-    assert get_game("broadsides").components.hand_limit == 6
+    assert cast(BroadSides, get_game("broadsides")).components.hand_limit == 6
     game = get_game("broadsides", {"hand_limit": 5})
     assert isinstance(game, BroadSides) and game.components.hand_limit == 5
     state = game.new_state(2, 3)
+    assert isinstance(state, BroadSidesState)
     rng = Rng.from_seed(3)
     while state.phase != "stage1":
         state.apply(rng.choice(state.legal_actions()))
@@ -143,7 +146,7 @@ def test_a_random_pair_is_open_and_the_other_captain_still_chooses_in_secret() -
         # the history's mount is Blue's (Red made none), kept true of the guess
         mounts = [
             game.action_space[a] for a in guess.history if game.action_space[a].kind == "mount"
-        ]  # type: ignore[attr-defined]
+        ]
         assert [m.args for m in mounts] == [(0, guess.cannons[1][0])]  # type: ignore[attr-defined]
     assert len(redrawn) == 3
 

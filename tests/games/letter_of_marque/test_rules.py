@@ -49,6 +49,7 @@ def test_setup_each_treasure_deck_is_shuffled(game: LetterOfMarque) -> None:
 
 def test_setup_deck_order_is_hidden_from_everybody(game: LetterOfMarque) -> None:
     state = game.new_state(3, 4)
+    assert isinstance(state, LetterOfMarqueState)
     shuffled = state.clone()
     for deck in shuffled.decks:
         deck.reverse()

@@ -73,9 +73,9 @@ def test_the_tensors_words_are_the_rules_words() -> None:
         rules.TURN,
         rules.OVER,
     ]
-    assert tensor.STATUSES == (rules.AT_SEA, rules.ARRIVED, rules.CAPTURED)
+    assert tensor.STATUSES == (rules.AT_SEA, rules.ARRIVED, rules.CAPTURED)  # type: ignore[attr-defined]
     spec = next(o for o in LetterOfMarque.option_specs if o.name == "cannon_tiebreak")
-    assert spec.choices == tensor.TIEBREAKS
+    assert spec.choices == tensor.TIEBREAKS  # type: ignore[attr-defined]
 
 
 def test_every_kind_of_buffer_gets_the_same_numbers(game: LetterOfMarque) -> None:
@@ -226,7 +226,7 @@ def test_my_ships_bases_are_told_exactly_and_the_others_only_once_revealed(
                 r = (p - seat) % players
                 for ship in state.fleets[p]:
                     row = ship_row(seen, r, ship.treasure - 3)
-                    status = tensor.STATUSES.index(ship.status)
+                    status = tensor.STATUSES.index(ship.status)  # type: ignore[attr-defined]
                     assert row[:3] == [float(k == status) for k in range(3)]
                     assert row[3] == float(ship.revealed)
                     if p == seat or ship.revealed:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -46,8 +46,8 @@ def test_mm_d1_seventeen_zones_sixteen_ports(components: Components) -> None:
     sea = components.zone_index("Caribbean Sea")
     assert components.zones[sea].nation is None and not components.zones[sea].port
     ports_by_nation = Counter(
-        components.nations[components.zones[p].nation].key for p in components.ports
-    )  # type: ignore[index]
+        components.nations[cast(int, components.zones[p].nation)].key for p in components.ports
+    )
     assert ports_by_nation == {"spanish": 6, "english": 5, "french": 3, "dutch": 2}
 
 

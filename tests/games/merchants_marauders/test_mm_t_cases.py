@@ -326,7 +326,7 @@ def test_mm_t10_mm_13_2_chain_shot_keeps_the_hit_on_destroyed_masts() -> None:
     destroyed, so it is not moved to the Hull this round; the ship stays afloat."""
     s = mast_hit(ammo=True, location=6)
     a, b = s.table.players
-    assert s.pending().decision == "ammo" and s.current_player == 0  # type: ignore[union-attr]
+    assert s.pending().decision == "ammo" and s.current_player == 0
     s.apply("load Chain shot for this volley")
     assert b.values[HULL] == 1 and b.values[MASTS] == 0  # afloat
     assert a.weapons[1] == 0 and not events(s, "death")

@@ -106,7 +106,8 @@ def test_mm_12_7_rumor_fee_roll_and_one_rumor_held() -> None:
     to_step(s, "rumor")
     s.apply("seek a rumor (Influence roll)")
     assert p.gold == 8
-    assert s.pending().decision == "discard-rumor"
+    pending = s.pending()
+    assert pending is not None and pending.decision == "discard-rumor"
     keep = texts(s)[0]
     s.apply(keep)
     assert p.rumor2 == -1 and p.rumor >= 0

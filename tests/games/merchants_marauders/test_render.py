@@ -40,6 +40,7 @@ def _positions(every: int = 9) -> Iterator[MerchantsAndMaraudersState]:
     and the end."""
     for seed, players in ((0, 2), (1, 3), (2, 4)):
         state = GAME.new_state(players, seed)
+        assert isinstance(state, MerchantsAndMaraudersState)
         chooser = Rng.from_seed(seed)
         n = 0
         while not state.is_terminal():

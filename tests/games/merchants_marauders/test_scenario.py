@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from typer.testing import CliRunner
@@ -125,6 +125,7 @@ def test_the_test_helper_loads_as_the_game_does() -> None:
 def test_entries_left_out_keep_their_set_up_values() -> None:
     s = GAME.load_scenario({"seed": 5, "captains": [{}, {}, {}]})
     setup = GAME.new_state(3, 5)
+    assert isinstance(setup, MerchantsAndMaraudersState)
     t, u = s.table, setup.table
     for field in ("demand", "merchants", "mod_at", "board_missions"):
         assert getattr(t, field) == getattr(u, field), field
@@ -137,6 +138,7 @@ def test_entries_left_out_keep_their_set_up_values() -> None:
 
 def test_a_named_captain_taken_from_another_seat_s_set_up_is_redrawn() -> None:
     setup = GAME.new_state(2, 5)
+    assert isinstance(setup, MerchantsAndMaraudersState)
     taken = C.captains[setup.table.players[1].card].key
     s = GAME.load_scenario({"seed": 5, "captains": [{"captain": taken}, {}]})
     cards = [p.card for p in s.table.players]
@@ -161,7 +163,10 @@ def test_a_stash_is_secret_like_one_made_in_play() -> None:
     assert stash and "amount" not in stash[0].for_seat(1)
     splits = {
         (p.gold, p.stash)
-        for p in (s.resample(1, Rng.from_seed(n)).table.players[0] for n in range(8))
+        for p in (
+            cast(MerchantsAndMaraudersState, s.resample(1, Rng.from_seed(n))).table.players[0]
+            for n in range(8)
+        )
     }
     assert len(splits) > 1 and all(g + st == 27 for g, st in splits)
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from quarterdeck.engine import OptionError
-from quarterdeck.games.merchants_marauders import death, scoring
+from quarterdeck.games.merchants_marauders import MerchantsAndMaraudersState, death, scoring
 from quarterdeck.games.merchants_marauders.basics import home_port
 from quarterdeck.games.merchants_marauders.turn import round_start
 
@@ -16,6 +16,7 @@ from .helpers import GAME, C, place, ready, texts, turn
 
 def test_mm_2_setup() -> None:
     s = GAME.new_state(3, 5)
+    assert isinstance(s, MerchantsAndMaraudersState)
     t = s.table
     assert [s.pending().decision] == ["choose-ship"] and s.current_player == 0  # type: ignore[union-attr]
     assert texts(s) == ["sail a Sloop", "sail a Flute"]
@@ -86,10 +87,14 @@ def test_mm_17_4_tie_breaks_track_then_stash_then_shared() -> None:
 
 
 def test_mm_1_1_a_longer_game_halves_the_stash_cap() -> None:
-    from quarterdeck.games.merchants_marauders import MerchantsAndMarauders
+    from quarterdeck.games.merchants_marauders import (
+        MerchantsAndMarauders,
+        MerchantsAndMaraudersState,
+    )
     from quarterdeck.games.merchants_marauders.basics import check_declaration, stash_points
 
     s = MerchantsAndMarauders(glory_target=12).new_state(2, 1)
+    assert isinstance(s, MerchantsAndMaraudersState)
     p = s.table.players[0]
     p.stash = 100
     assert stash_points(s, p) == 6

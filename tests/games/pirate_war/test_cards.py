@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from quarterdeck.games.pirate_war import cards
+from quarterdeck.games.pirate_war import PirateWarState, cards
 from quarterdeck.games.pirate_war import phases as ph
 
 from .conftest import BRETTONIAN, EMPIRE, away, make, script, settled, texts
@@ -10,7 +10,7 @@ from .conftest import BRETTONIAN, EMPIRE, away, make, script, settled, texts
 HURRICANE, TROPICAL_STORM, WEATHER_STORM, SEXTANT, NARROW_ESCAPE = 12, 13, 15, 17, 29
 
 
-def draw(state, card):  # type: ignore[no-untyped-def]
+def draw(state: PirateWarState, card: int) -> None:
     """Draw ``card`` from the top of the deck."""
     t = state.table
     if card in t.deck.draw_pile:

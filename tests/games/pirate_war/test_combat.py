@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from quarterdeck.games.pirate_war import cards, combat
+from quarterdeck.games.pirate_war import cards, combat, damage
 from quarterdeck.games.pirate_war import phases as ph
 
 from .conftest import (
@@ -113,7 +113,7 @@ def test_pw_22_2_medicinals_stops_one_crew_loss() -> None:
     s = make((EMPIRE, BRETTONIAN))
     away(s, 1)
     s.table.hands[0] = [MEDICINALS]
-    s.table.pending.extend(reversed(cards.crew_loss(s.table, 0)))
+    s.table.pending.extend(reversed(damage.crew_loss(s.table, 0)))
     settled(s)
     assert texts(s) == ["pass", "play Medicinals"]
     s.apply("play Medicinals")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from quarterdeck.games.pirate_war import movement
+from quarterdeck.games.pirate_war import PirateWarState, movement
 from quarterdeck.games.pirate_war import phases as ph
 
 from .conftest import (
@@ -18,7 +18,7 @@ from .conftest import (
 )
 
 
-def begin(state, seat, mode):  # type: ignore[no-untyped-def]
+def begin(state: PirateWarState, seat: int, mode: int) -> None:
     movement.begin(state, seat, mode)
     state.touched()
 

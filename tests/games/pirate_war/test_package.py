@@ -80,6 +80,7 @@ def test_max_game_length_holds_with_a_short_round_limit() -> None:
     game = PirateWar(round_limit=3, extra_turn_limit=1)
     for seed in range(20):
         state = game.new_state(2 + seed % 5, seed)
+        assert isinstance(state, PirateWarState)
         chooser = Rng.from_seed(seed)
         n = 0
         while not state.is_terminal():

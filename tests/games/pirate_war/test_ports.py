@@ -4,15 +4,16 @@ test_appendix_c.py)."""
 
 from __future__ import annotations
 
+from quarterdeck.games.pirate_war import PirateWarState, ports
 from quarterdeck.games.pirate_war import phases as ph
-from quarterdeck.games.pirate_war import ports
+from quarterdeck.games.pirate_war.table import Decision
 
 from .conftest import BRETTONIAN, ELVES, EMPIRE, away, make, push, put, script, settled, texts
 
 IVORY_COAST, TREASURE_MAP = 20, 9
 
 
-def at_site(state, seat, site):  # type: ignore[no-untyped-def]
+def at_site(state: PirateWarState, seat: int, site: int) -> None:
     """Put ``seat``'s ship on the anchorage of ``site`` (0-based) facing out."""
     b = state.board
     state.table.hex[seat] = b.site_anchorage[site]
@@ -20,12 +21,12 @@ def at_site(state, seat, site):  # type: ignore[no-untyped-def]
     state.touched()
 
 
-def battle(state, seat):  # type: ignore[no-untyped-def]
+def battle(state: PirateWarState, seat: int) -> None:
     state.table.pending.append(ports_step(seat))
     settled(state)
 
 
-def ports_step(seat):  # type: ignore[no-untyped-def]
+def ports_step(seat: int) -> Decision:
     from quarterdeck.games.pirate_war.table import step
 
     return step(ph.BATTLE, seat)

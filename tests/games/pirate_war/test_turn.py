@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from quarterdeck.engine import Rng
+from quarterdeck.games.pirate_war import PirateWarState, turn
 from quarterdeck.games.pirate_war import phases as ph
-from quarterdeck.games.pirate_war import turn
 from quarterdeck.games.pirate_war.table import step
 
 from .conftest import BRETTONIAN, ELVES, EMPIRE, game, make, script, settled
@@ -76,6 +76,7 @@ def test_pw_20_3_extra_turn_limit() -> None:
 def test_pw_17_4_round_limit_ends_the_game_after_round_1() -> None:
     g = game(round_limit=1)
     state = g.new_state(3, 5)
+    assert isinstance(state, PirateWarState)
     chooser = Rng.from_seed(2)
     while not state.is_terminal():
         state.apply(chooser.choice(state.legal_actions()))
