@@ -221,7 +221,7 @@ def strings_table(calls: int = 300, seed: int = 3) -> Table:
                 break
             for seat in range(game.num_players()):  # the digests so far
                 state.information_state_string(seat)
-            times = {"info": [], "obs": [], "readable": []}
+            times: dict[str, list[float]] = {"info": [], "obs": [], "readable": []}
             for _ in range(calls):
                 step = state.clone()
                 step.apply_action(int(rng.choice(step.legal_actions())))

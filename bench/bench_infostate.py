@@ -55,8 +55,8 @@ def steps(state: State, calls: int, rng: Rng) -> list[tuple[State, int]]:
     for _ in range(calls):
         step = state.clone()
         step.apply(rng.choice(list(step.legal_actions())))
-        seat = step.current_player
-        out.append((step, 0 if seat is None else seat))
+        mover = step.current_player
+        out.append((step, 0 if mover is None else mover))
     return out
 
 

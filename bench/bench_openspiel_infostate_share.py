@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts
@@ -105,7 +105,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.default:  # the "before": every game's seat_information is the whole view,
         # and the adapter works out every string asked for anew
-        qos._Held.information_digest = lambda held, seat: held.state.information_digest(seat)  # type: ignore[method-assign]
+        qos._Held.information_digest = lambda self, seat: cast(  # type: ignore[method-assign]
+            "State[Game]", self.state
+        ).information_digest(seat)
         for _, name, *_ in SETTINGS:
             type(qos.load(name).qd_game).seat_information = Game.seat_information  # type: ignore[method-assign]
     State.information_digest = _timed(State.information_digest)  # type: ignore[method-assign]

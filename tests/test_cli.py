@@ -499,8 +499,7 @@ def test_sim_interrupted_reports_the_games_so_far_and_exits_130(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import quarterdeck.arena.backends as sim_module
-
-    real_play_one = sim_module.play_one
+    from quarterdeck.arena.play import play_one as real_play_one
 
     def play_one_then_interrupt(*args: object, **kwargs: object) -> object:
         if args[4] == 5:  # the sixth game: Ctrl-C

@@ -5,13 +5,14 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run_module():  # type: ignore[no-untyped-def]
+def _run_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("quarterdeck_run", ROOT / "run.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

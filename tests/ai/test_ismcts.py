@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from quarterdeck.ai import ISMCTSBot, make_bot
@@ -57,19 +59,19 @@ def test_easy_search_beats_random_at_letter_of_marque() -> None:
 def test_levels_and_budgets_by_name() -> None:
     game = get_game("letter-of-marque")
     assert isinstance(bot := make_bot("ismcts:hard", game), ISMCTSBot) and bot.iterations == 600
-    assert make_bot("ismcts:77", game).iterations == 77  # type: ignore[attr-defined]
+    assert cast(ISMCTSBot, make_bot("ismcts:77", game)).iterations == 77
     # Long games cut rollouts where the game says and ask it for an evaluation.
-    broadsides = make_bot("ismcts", get_game("broadsides"))
-    assert broadsides.rollout_depth == get_game("broadsides").rollout_depth > 0  # type: ignore[attr-defined]
+    broadsides = cast(ISMCTSBot, make_bot("ismcts", get_game("broadsides")))
+    assert broadsides.rollout_depth == cast(int, get_game("broadsides").rollout_depth) > 0
     # A game whose options lengthen its turns cuts them later (BroadSides' Sea Dog
     # module asks play-or-pass at every trick held); other games keep one depth.
-    sea_dog = make_bot("ismcts", get_game("broadsides", {"sea_dog": True}))
-    assert sea_dog.rollout_depth > broadsides.rollout_depth  # type: ignore[attr-defined]
+    sea_dog = cast(ISMCTSBot, make_bot("ismcts", get_game("broadsides", {"sea_dog": True})))
+    assert cast(int, sea_dog.rollout_depth) > broadsides.rollout_depth
     pirate_war = get_game("pirate-war")
-    assert make_bot("ismcts", pirate_war).rollout_depth == pirate_war.rollout_depth  # type: ignore[attr-defined]
+    assert cast(ISMCTSBot, make_bot("ismcts", pirate_war)).rollout_depth == pirate_war.rollout_depth
     # A game says how long the search leans on its heuristic; others keep the default.
-    assert broadsides.prior_weight == 3.0  # type: ignore[attr-defined]
-    assert make_bot("ismcts", game).prior_weight == 1.0  # type: ignore[attr-defined]
+    assert broadsides.prior_weight == 3.0
+    assert cast(ISMCTSBot, make_bot("ismcts", game)).prior_weight == 1.0
     # Digits Python's int() refuses (²), and budgets past hours of thought a move.
     for bad in ("ismcts:0", "ismcts:legendary", "ismcts:²", "ismcts:-5", "ismcts:99999999999"):
         with pytest.raises(OptionError, match="level"):
@@ -85,7 +87,7 @@ def test_a_time_budget_answers_with_a_legal_action() -> None:
 def test_broadsides_evaluation_favours_the_ship_in_better_shape() -> None:
     game = get_game("broadsides")
     state = game.load_scenario({"ships": [{"markers": {"mid-hull": 1}}, {}]})
-    red, blue = game.evaluate(state)  # type: ignore[attr-defined]
+    red, blue = game.evaluate(state)
     assert red < 0 < blue and red == -blue
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Future, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +31,9 @@ def test_results_never_depend_on_the_number_of_workers(
 def test_an_interrupted_parallel_run_keeps_the_games_already_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    real = backends.as_completed
 
     def first_then_ctrl_c(futures: Iterable[Future[Any]]) -> Iterator[Future[Any]]:
-        for future in real(futures):
+        for future in as_completed(futures):
             yield future
             raise KeyboardInterrupt
 

@@ -136,7 +136,7 @@ def test_a_tournament_grows_from_its_journal_to_more_games(tmp_path: Path) -> No
     whole = round_robin("letter-of-marque", bots, 7, seed=4, players=3)
     assert grown.to_json() == whole.to_json()
     # A shorter reading of the same journal counts only its first games.
-    again: list[int] = []
+    again: list[GameResult] = []
     short = round_robin(
         "letter-of-marque", bots, 2, seed=4, players=3, journal=journal, on_result=again.append
     )

@@ -81,7 +81,7 @@ def test_only_a_whole_number_is_a_seat_to_act_for(seat: object) -> None:
     before = state.to_json()
     action = state.legal_actions()[0]
     with pytest.raises(OptionError):
-        state.act(seat, action)  # type: ignore[arg-type]
+        state.act(seat, action)  # type: ignore[call-overload]
     assert state.to_json() == before
 
 

@@ -58,7 +58,7 @@ def test_shuffle_is_a_permutation(items: list[int], seed: int) -> None:
 
 def test_shuffle_reaches_every_order() -> None:
     rng = Rng.from_seed(11)
-    seen = Counter()
+    seen: Counter[tuple[int, ...]] = Counter()
     for _ in range(6000):
         items = [1, 2, 3]
         rng.shuffle(items)

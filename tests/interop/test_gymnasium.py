@@ -3,11 +3,12 @@ Gymnasium's own env checker, registration, masks and illegal actions."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
 import pytest
+from gymnasium import spaces
 from gymnasium.utils.env_checker import check_env
 
 from quarterdeck.interop.gymnasium import QuarterdeckGymEnv, env_id
@@ -42,7 +43,7 @@ def play(env: QuarterdeckGymEnv, seed: int) -> tuple[float, int]:
     while True:
         assert env.observation_space.contains(obs)
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-        obs, reward, terminated, truncated, info = env.step(action)
+        obs, reward, terminated, truncated, info = env.step(action)  # type: ignore[arg-type]
         steps += 1
         assert not truncated
         if terminated:
@@ -77,7 +78,7 @@ def test_the_sea_dog_keyword_reaches_the_game_and_its_fields_join_the_observatio
     added = [f for f in layout.fields if f.name not in before.offset]
     assert added and all(f.name.startswith("sea_") for f in added)
     assert env.observation_space.shape == (before.size + sum(f.size for f in added),)
-    assert env.action_space.n == env.game.num_actions
+    assert cast(spaces.Discrete, env.action_space).n == env.game.num_actions
     phase = slice(layout.offset["sea_phase"], layout.offset["sea_window"])
     obs, info = made.reset(seed=5)
     rng = np.random.default_rng(5)
@@ -99,11 +100,11 @@ def test_an_illegal_action_loses_the_episode() -> None:
     env = QuarterdeckGymEnv("broadsides", opponents="random")
     _, info = env.reset(seed=4)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    _, reward, terminated, truncated, info = env.step(illegal)
+    _, reward, terminated, truncated, info = env.step(illegal)  # type: ignore[arg-type]
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
     assert not info["action_mask"].any()
     with pytest.raises(RuntimeError, match="reset"):
-        env.step(0)
+        env.step(0)  # type: ignore[arg-type]
 
 
 def test_opponents_play_their_seats_and_the_agent_sees_only_its_turns() -> None:
@@ -118,7 +119,7 @@ def test_opponents_play_their_seats_and_the_agent_sees_only_its_turns() -> None:
         assert state.current_player == 2
         assert env.action_masks().tolist() == info["action_mask"].tolist()
         action = int(np.flatnonzero(info["action_mask"])[0])
-        *_, terminated, _, info = env.step(action)
+        *_, terminated, _, info = env.step(action)  # type: ignore[arg-type]
         if terminated:
             break
 
@@ -147,10 +148,11 @@ def test_bad_seats_and_opponents_are_refused() -> None:
     with pytest.raises(Exception, match="no bot"):
         QuarterdeckGymEnv("broadsides", opponents="kraken")
     # A tuple of names is a list of names too.
-    assert QuarterdeckGymEnv("broadsides", opponents=("random",)).opponent_names == ["random"]
+    tupled = QuarterdeckGymEnv("broadsides", opponents=("random",))  # type: ignore[arg-type]
+    assert tupled.opponent_names == ["random"]
     for bad in ({"seat": "x"}, {"players": "2"}, {"opponents": 5}, {"opponents": [5]}):
         with pytest.raises(ValueError, match=r"seat|players|opponents"):
-            QuarterdeckGymEnv("broadsides", **bad)  # type: ignore[arg-type]
+            QuarterdeckGymEnv("broadsides", **bad)
 
 
 @pytest.mark.parametrize("action", [2.7, None, "abc", True])
@@ -164,5 +166,5 @@ def test_an_action_that_is_not_a_whole_number_is_refused_and_changes_nothing(
         env.step(action)  # type: ignore[arg-type]
     assert env.position == before
     legal = np.flatnonzero(env._info()["action_mask"])
-    env.step(np.array(legal[0]))  # a NumPy scalar array is a whole number too
+    env.step(np.array(legal[0]))  # type: ignore[arg-type]  # a NumPy scalar array is a whole number too
     assert env.position != before

@@ -4,7 +4,7 @@ check, serialization, and OpenSpiel's IS-MCTS bot playing BroadSides."""
 from __future__ import annotations
 
 import pickle
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
@@ -13,6 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from quarterdeck.ai import make_bot
 from quarterdeck.engine import Rng, get_game
+from quarterdeck.games.broadsides import BroadSidesState
 from quarterdeck.interop import openspiel as qos
 
 from .conftest import (
@@ -164,6 +165,7 @@ def test_the_sea_dog_module_adds_its_fields_after_the_base_observation() -> None
     observer.set_from(state, state.current_player())
     assert set(observer.dict) == {f.name for f in layout.fields}
     assert observer.dict["sea_phase"].any() and observer.dict["sea_reputations_dealt"].sum() == 3
+    assert observer.tensor is not None
     assert list(observer.tensor) == pytest.approx(state.state.observation(state.current_player()))
     assert len(state.observation_tensor(0)) == len(state.information_state_tensor(1)) == grown
 
@@ -264,8 +266,9 @@ def test_resampling_redraws_what_the_seat_cannot_see() -> None:
     seat = state.current_player()
     foe = 1 - seat
     hands = {
-        tuple(state.resample_from_infostate(seat, sampler).state.hands[foe]) for _ in range(20)
-    }  # type: ignore[attr-defined]
+        tuple(cast(BroadSidesState, state.resample_from_infostate(seat, sampler).state).hands[foe])
+        for _ in range(20)
+    }
     assert len(hands) > 1  # the foe's hand is hidden, so it is redrawn
 
 
@@ -295,6 +298,7 @@ def test_the_observer_splits_the_tensor_into_the_games_fields() -> None:
     observer.set_from(state, 0)
     layout = get_game("broadsides").observation_layout(2)
     assert set(observer.dict) == {f.name for f in layout.fields}
+    assert observer.tensor is not None
     assert list(observer.tensor) == pytest.approx(state.state.observation(0))
     assert state.observation_tensor(0) == pytest.approx(state.state.observation(0))
 

@@ -3,10 +3,11 @@ and seed_test, and what the environment promises beyond them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
+from gymnasium import spaces
 from pettingzoo.test import api_test, seed_test
 
 from quarterdeck.engine import get_game
@@ -59,6 +60,7 @@ def test_a_masked_random_game_ends_with_the_games_returns(
 ) -> None:
     e = raw_env(name, players=players, **{**short(name), **options})
     totals = play_masked(e, seed=players)
+    assert e.game_state is not None
     returns = e.game_state.returns()
     assert [totals[f"player_{i}"] for i in range(players)] == returns
     assert sum(returns) == (0.0 if players == 2 else 1.0)
@@ -69,6 +71,7 @@ def test_observations_are_the_seats_own_tensors_and_masks_only_on_its_turn() -> 
     e = raw_env("letter-of-marque", players=4)
     e.reset(seed=3)
     state = e.game_state
+    assert state is not None
     for i, agent in enumerate(e.possible_agents):
         obs = e.observe(agent)
         assert obs["observation"].tolist() == pytest.approx(state.observation(i))
@@ -91,9 +94,15 @@ def test_the_sea_dog_keyword_reaches_the_game_and_its_fields_join_the_observatio
     assert added and all(f.name.startswith("sea_") for f in added)
     grown = before.size + sum(f.size for f in added)
     for agent in e.possible_agents:
-        assert e.observation_space(agent)["observation"].shape == (grown,)
-        assert base.observation_space(agent)["observation"].shape == (before.size,)
-        assert e.action_space(agent).n == e.game.num_actions > base.action_space(agent).n
+        assert cast(spaces.Dict, e.observation_space(agent))["observation"].shape == (grown,)
+        assert cast(spaces.Dict, base.observation_space(agent))["observation"].shape == (
+            before.size,
+        )
+        assert (
+            cast(spaces.Discrete, e.action_space(agent)).n
+            == e.game.num_actions
+            > cast(spaces.Discrete, base.action_space(agent)).n
+        )
     e.reset(seed=4)
     state = e.position
     while not sea_dog_decision(state):
@@ -132,6 +141,7 @@ def test_an_illegal_action_ends_the_game_with_minus_one_for_its_agent() -> None:
 def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing() -> None:
     e = raw_env("broadsides")
     e.reset(seed=1)
+    assert e.game_state is not None
     before = e.game_state.clone()
     obs = e.observe(e.agent_selection)
     with pytest.raises(Exception, match="not a legal action"):
@@ -144,6 +154,7 @@ def test_a_step_before_reset_or_not_a_whole_number_is_refused() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         e.step(0)
     e.reset(seed=1)
+    assert e.game_state is not None
     before = e.game_state.clone()
     for action in (2.5, None, "a"):
         with pytest.raises(ValueError, match="an action is a whole number"):

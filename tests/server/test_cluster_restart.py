@@ -12,7 +12,7 @@ import subprocess
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -73,7 +73,7 @@ class PrivateRedis:
         client = redis.Redis(port=self.port, socket_connect_timeout=1)
         for key in client.keys(f"qd:*:lease:{game_id}"):
             holder = client.get(key)
-            return None if holder is None else holder.decode()
+            return None if holder is None else cast(bytes, holder).decode()
         return None
 
 
@@ -211,4 +211,4 @@ def test_a_stale_owner_after_a_redis_restart_is_fenced_by_the_epoch(
         table.play(6)  # seat 0's first decision through A, which thinks it owns the game
         stored = table.check_stored(database)
         assert stored.epoch == epoch + 1
-        assert private_redis.lease_holder(table.id).split(":")[1] == str(other.pid)
+        assert cast(str, private_redis.lease_holder(table.id)).split(":")[1] == str(other.pid)

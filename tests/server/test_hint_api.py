@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from fastapi.testclient import TestClient
 
 from quarterdeck.engine import State, get_game
+from quarterdeck.games.broadsides import BroadSidesState
 from quarterdeck.server import create_app
 from quarterdeck.server.hints import HINT_ITERATIONS, seat_hint
 from quarterdeck.server.limits import Limits
@@ -28,7 +29,7 @@ def hint_of(client: TestClient, game_id: str, token: str | None) -> Any:
 def seat0_to_decide(seed: int, moves: int) -> State:
     """A BroadSides position some random moves in, where seat 0 decides and the foe
     holds cards."""
-    state: Any = get_game("broadsides").new_state(2, seed)
+    state = cast(BroadSidesState, get_game("broadsides").new_state(2, seed))
     choose = random.Random(seed)
     for _ in range(moves):
         state.apply(choose.choice(state.legal_actions()))

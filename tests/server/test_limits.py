@@ -13,7 +13,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import anyio
 import pytest
@@ -328,7 +328,7 @@ def test_a_newer_state_replaces_an_unsent_one_with_its_log(client: TestClient) -
     assert len(stuck.outbox) == 1 and not stuck.overflowed
     latest = stuck.outbox[-1]
     # One view, the latest, with the log entries of every view it replaced.
-    assert 0 < latest.log_from == had < len(state.events)
+    assert 0 < cast(int, latest.log_from) == had < len(state.events)
     assert f'"version":{len(state.history)}' in latest.text
     # A sync still gets the whole log, whatever was waiting.
     stuck.log_sent = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from quarterdeck.engine import get_game
+from quarterdeck.games.broadsides import BroadSides
 from quarterdeck.server import MAX_MESSAGE_BYTES
 
 from .helpers import Client, create, duel, hello, join, play_to_a_choice, two_step_turn
@@ -135,6 +136,7 @@ def test_a_draw_and_a_probe_sent_together_are_refused_whatever_the_deck(
     # card named, and nothing changes.
     red = {"hand": ["1♠", "2♠", "3♠"], "loaded": {"fore": [], "aft": []}}
     game = get_game("broadsides")
+    assert isinstance(game, BroadSides)
     created = create(client, game="broadsides", scenario={"ships": [red, {"hand": ["1♦"]}]})
     token = join(client, created["id"], 0)
     join(client, created["id"], 1, "Bob")

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from quarterdeck.engine import Rng, State, get_game
+from quarterdeck.games.broadsides import BroadSides
 from quarterdeck.server.preview import MAX_STEPS, PreviewError, preview
 
 
@@ -111,7 +112,7 @@ def test_bad_previews_are_refused() -> None:
     with pytest.raises(PreviewError) as wrong_seat:
         preview(state, 1 - seat, [state.legal_actions()[0].id])
     assert wrong_seat.value.code == "not_your_turn"
-    illegal = next(a for a in state.game.action_space if not state.is_legal(a))
+    illegal = next(a for a in state.game.action_space.actions if not state.is_legal(a))
     with pytest.raises(PreviewError) as bad:
         preview(state, seat, [illegal.id])
     assert bad.value.code == "illegal"
@@ -130,6 +131,7 @@ def test_placing_the_aim_card_ends_the_choice_though_the_draws_that_follow_move_
     # alike, and [pick, place, discard X] would be refused exactly when X is not among
     # her real next draws.
     game = get_game("broadsides")
+    assert isinstance(game, BroadSides)
     hand = ["1♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠"]
     others = [f"{v}{s}" for s in "♣♦♥" for v in range(1, 11)]
     for k in range(0, 30, 3):

@@ -5,7 +5,7 @@ connection of the finished game is told at once, and again on (re)connecting."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
@@ -24,7 +24,7 @@ def play_out(clients: list[Client]) -> None:
     state = get_game("broadsides", OPTIONS).new_state(2, SEED)
     while not state.is_terminal():
         first = state.legal_actions()[0]
-        assert clients[state.current_player].act(first.id)["type"] == "ack"
+        assert clients[cast(int, state.current_player)].act(first.id)["type"] == "ack"
         state.apply(first)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import urllib.error
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -43,7 +43,10 @@ def test_a_rematch_asked_of_a_follower_is_offered_on_every_process(
         state = get_game("broadsides", OPTIONS).new_state(2, SEED)
         while not state.is_terminal():
             first = state.legal_actions()[0]
-            assert seats[state.current_player].act(first.id, at=len(state.history))["type"] == "ack"
+            assert (
+                seats[cast(int, state.current_player)].act(first.id, at=len(state.history))["type"]
+                == "ack"
+            )
             state.apply(first)
         body = {"game": "broadsides", "players": 2, "options": OPTIONS, "rematch_of": game_id}
         again = request(b, "POST", "/api/games", body, token=tokens[0])["id"]  # asked of B

@@ -63,7 +63,9 @@ def test_migration_0002_marks_the_games_made_from_a_scenario(any_database: str) 
                 )
         store.migrate()
         with store.engine.connect() as connection:
-            marked = dict(connection.execute(text("SELECT id, setup_chosen FROM games")).all())
+            marked: dict[str, bool] = dict(
+                connection.execute(text("SELECT id, setup_chosen FROM games")).all()
+            )
         assert marked == {"drawn": False, "scenario": True}
     finally:
         store.close()

@@ -41,7 +41,7 @@ def finished(server: str, game: str, players: int, seed: int = 1) -> str:
     random one the ending a test reads varies: all tied, no row is marked a winner's)."""
     bots = {str(s): "heuristic" for s in range(players)}
     body = {"game": game, "players": players, "bots": bots, "seed": seed}
-    game_id = call(server, "/api/games", body)["id"]
+    game_id: str = call(server, "/api/games", body)["id"]
     deadline = time.monotonic() + 60
     while call(server, f"/api/games/{game_id}")["status"] != "finished":
         assert time.monotonic() < deadline, "the bots did not finish"

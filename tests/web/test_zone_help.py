@@ -115,7 +115,7 @@ def decide_until(page: Any, selector: str, decisions: int = 20) -> None:
 
 
 def panel_box(page: Any) -> dict[str, float]:
-    box = page.locator(PANEL).bounding_box()
+    box: dict[str, float] | None = page.locator(PANEL).bounding_box()
     assert box is not None
     return box
 
